@@ -1,0 +1,32 @@
+package showdown.cli;
+
+import picocli.CommandLine;
+import picocli.CommandLine.IExecutionExceptionHandler;
+import picocli.CommandLine.IParameterExceptionHandler;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.ParseResult;
+import showdown.load.LoadException;
+
+/**
+ * Turns errors a user can cause into one line on stderr and exit code 2. Anything else is a bug and
+ * keeps its stack trace.
+ */
+final class UserErrorHandler implements IExecutionExceptionHandler, IParameterExceptionHandler {
+
+    @Override
+    public int handleParseException(ParameterException ex, String[] args) {
+        CommandLine cmd = ex.getCommandLine();
+        cmd.getErr().println("showdown " + cmd.getCommandName() + ": " + ex.getMessage()
+                + " (see 'showdown " + cmd.getCommandName() + " --help')");
+        return Main.EXIT_USAGE;
+    }
+
+    @Override
+    public int handleExecutionException(Exception ex, CommandLine cmd, ParseResult parseResult) throws Exception {
+        if (ex instanceof LoadException || ex instanceof UserException) {
+            cmd.getErr().println("showdown " + cmd.getCommandName() + ": " + ex.getMessage());
+            return Main.EXIT_USAGE;
+        }
+        throw ex;
+    }
+}

@@ -1,0 +1,71 @@
+package showdown.load;
+
+import java.util.Map;
+import java.util.SortedMap;
+import java.util.TreeMap;
+import org.HdrHistogram.Histogram;
+
+/**
+ * What one load run measured. Histograms hold nanoseconds and are owned by this result.
+ *
+ * @param spec                 what was asked for
+ * @param transport            the transport that ran (never AUTO)
+ * @param durationNanos        the measured window, warm-up excluded
+ * @param requests             complete responses in the window, any status
+ * @param bytesRead            bytes read from sockets in the window (headers and bodies, as wrk counts)
+ * @param bytesWritten         bytes written to sockets in the window
+ * @param errors               errors by kind
+ * @param reconnects           connections reopened after the server closed them or after an error
+ * @param statusCounts         complete responses by status code
+ * @param latency              per-request latency; in the open model, from the intended send time
+ * @param uncorrectedLatency   open model only: latency from the actual send time; otherwise null
+ * @param threadRequestsPerSecond per-thread request rate, sampled every 100 ms (wrk's Req/Sec row)
+ * @param generatorCpuNanos    CPU time (user + system) the whole generator process used in the window
+ */
+public record LoadResult(
+        LoadSpec spec,
+        Transport transport,
+        long durationNanos,
+        long requests,
+        long bytesRead,
+        long bytesWritten,
+        ErrorCounts errors,
+        long reconnects,
+        SortedMap<Integer, Long> statusCounts,
+        Histogram latency,
+        Histogram uncorrectedLatency,
+        Histogram threadRequestsPerSecond,
+        long generatorCpuNanos) {
+
+    public LoadResult {
+        statusCounts = new TreeMap<>(statusCounts);
+    }
+
+    public double durationSeconds() {
+        return durationNanos / 1e9;
+    }
+
+    public double requestsPerSecond() {
+        return durationNanos == 0 ? 0 : requests / durationSeconds();
+    }
+
+    public double bytesReadPerSecond() {
+        return durationNanos == 0 ? 0 : bytesRead / durationSeconds();
+    }
+
+    /** Responses whose status was not 2xx or 3xx, as wrk's "Non-2xx or 3xx responses". */
+    public long non2xx3xx() {
+        long n = 0;
+        for (Map.Entry<Integer, Long> e : statusCounts.entrySet()) {
+            if (e.getKey() < 200 || e.getKey() >= 400) {
+                n += e.getValue();
+            }
+        }
+        return n;
+    }
+
+    /** The generator's CPU time per completed request, in microseconds. */
+    public double generatorCpuMicrosPerRequest() {
+        return requests == 0 ? 0 : generatorCpuNanos / 1e3 / requests;
+    }
+}

@@ -1,0 +1,209 @@
+package showdown.load;
+
+import java.net.URI;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * One load run: which requests, how many connections, and for how long.
+ *
+ * <p>Invariants (checked by the builder): at least one http URL; {@code threads >= 1};
+ * {@code connections >= threads}; {@code pipeline >= 1}; the run is bounded by a positive duration,
+ * a positive request count, or both. {@code ratePerSecond > 0} selects the open model (wrk2), where
+ * latency is measured from each request's intended send time.
+ */
+public record LoadSpec(
+        List<URI> urls,
+        String method,
+        List<Header> headers,
+        byte[] body,
+        int connections,
+        int threads,
+        Duration duration,
+        long requests,
+        int pipeline,
+        Duration timeout,
+        Duration warmup,
+        double ratePerSecond,
+        Transport transport) {
+
+    public static final Duration DEFAULT_DURATION = Duration.ofSeconds(10);
+    public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(2);
+
+    public LoadSpec {
+        urls = List.copyOf(urls);
+        headers = List.copyOf(headers);
+        body = body == null ? null : body.clone();
+        method = method.toUpperCase(Locale.ROOT);
+    }
+
+    public boolean openModel() {
+        return ratePerSecond > 0;
+    }
+
+    /** True when the run stops after a request count rather than only a duration. */
+    public boolean countBounded() {
+        return requests > 0;
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    public Builder toBuilder() {
+        Builder b = new Builder();
+        b.urls.addAll(urls);
+        b.headers.addAll(headers);
+        return b.method(method).body(body).connections(connections).threads(threads).duration(duration)
+                .requests(requests).pipeline(pipeline).timeout(timeout).warmup(warmup)
+                .rate(ratePerSecond).transport(transport);
+    }
+
+    /** Collects the options, then {@link #build()} validates them with user-readable messages. */
+    public static final class Builder {
+        private final List<URI> urls = new ArrayList<>();
+        private final List<Header> headers = new ArrayList<>();
+        private String method = "GET";
+        private byte[] body;
+        private int connections = 10;
+        private int threads = 2;
+        private Duration duration;
+        private long requests;
+        private int pipeline = 1;
+        private Duration timeout = DEFAULT_TIMEOUT;
+        private Duration warmup = Duration.ZERO;
+        private double rate;
+        private Transport transport = Transport.AUTO;
+
+        public Builder url(String url) {
+            urls.add(parseUrl(url));
+            return this;
+        }
+
+        public Builder url(URI url) {
+            urls.add(url);
+            return this;
+        }
+
+        public Builder header(String name, String value) {
+            headers.add(new Header(name, value));
+            return this;
+        }
+
+        public Builder header(Header header) {
+            headers.add(header);
+            return this;
+        }
+
+        public Builder method(String method) {
+            this.method = method;
+            return this;
+        }
+
+        public Builder body(byte[] body) {
+            this.body = body;
+            return this;
+        }
+
+        public Builder connections(int connections) {
+            this.connections = connections;
+            return this;
+        }
+
+        public Builder threads(int threads) {
+            this.threads = threads;
+            return this;
+        }
+
+        public Builder duration(Duration duration) {
+            this.duration = duration;
+            return this;
+        }
+
+        public Builder requests(long requests) {
+            this.requests = requests;
+            return this;
+        }
+
+        public Builder pipeline(int pipeline) {
+            this.pipeline = pipeline;
+            return this;
+        }
+
+        public Builder timeout(Duration timeout) {
+            this.timeout = timeout;
+            return this;
+        }
+
+        public Builder warmup(Duration warmup) {
+            this.warmup = warmup == null ? Duration.ZERO : warmup;
+            return this;
+        }
+
+        public Builder rate(double requestsPerSecond) {
+            this.rate = requestsPerSecond;
+            return this;
+        }
+
+        public Builder transport(Transport transport) {
+            this.transport = transport;
+            return this;
+        }
+
+        public LoadSpec build() {
+            if (urls.isEmpty()) {
+                throw new LoadException("no URL given");
+            }
+            if (threads < 1) {
+                throw new LoadException("threads must be at least 1, not " + threads);
+            }
+            if (connections < threads) {
+                throw new LoadException("connections (" + connections + ") must be at least threads (" + threads + ")");
+            }
+            if (pipeline < 1) {
+                throw new LoadException("pipeline depth must be at least 1, not " + pipeline);
+            }
+            if (requests < 0) {
+                throw new LoadException("request count must be positive, not " + requests);
+            }
+            if (duration != null && (duration.isNegative() || duration.isZero())) {
+                throw new LoadException("duration must be positive, not " + duration.toMillis() + " ms");
+            }
+            if (timeout == null || timeout.isNegative() || timeout.isZero()) {
+                throw new LoadException("timeout must be positive");
+            }
+            if (warmup.isNegative()) {
+                throw new LoadException("warm-up must not be negative");
+            }
+            if (rate < 0 || Double.isNaN(rate) || Double.isInfinite(rate)) {
+                throw new LoadException("rate must be a positive number of requests per second");
+            }
+            if (rate > 0 && pipeline > 1) {
+                throw new LoadException("--rate and --pipeline cannot be combined: the open model sends one request at a time");
+            }
+            Duration d = duration == null && requests == 0 ? DEFAULT_DURATION : duration;
+            return new LoadSpec(urls, method, headers, body, connections, threads, d, requests, pipeline,
+                    timeout, warmup, rate, transport);
+        }
+    }
+
+    /** Accepts http URLs with a host; adds path "/" when none is given. */
+    public static URI parseUrl(String url) {
+        URI uri;
+        try {
+            uri = new URI(url);
+        } catch (Exception e) {
+            throw new LoadException("bad URL '" + url + "': " + e.getMessage());
+        }
+        if (uri.getScheme() == null || uri.getHost() == null) {
+            throw new LoadException("bad URL '" + url + "': expected http://host[:port]/path");
+        }
+        String scheme = uri.getScheme().toLowerCase(Locale.ROOT);
+        if (!scheme.equals("http")) {
+            throw new LoadException("unsupported scheme '" + uri.getScheme() + "' in '" + url + "': only http (cleartext HTTP/1.1 and h2c) is supported");
+        }
+        return uri;
+    }
+}
