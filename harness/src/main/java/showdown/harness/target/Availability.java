@@ -1,0 +1,89 @@
+package showdown.harness.target;
+
+import java.io.File;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * Whether a target can run on this machine, as {@code showdown doctor} shows it.
+ *
+ * @param status what is needed
+ * @param detail the setup command for {@link Status#NEEDS_SETUP}, the reason for {@link Status#UNAVAILABLE}, else ""
+ */
+public record Availability(Status status, String detail) {
+
+    public enum Status { READY, NEEDS_BUILD, NEEDS_SETUP, UNAVAILABLE }
+
+    public static final Availability READY = new Availability(Status.READY, "");
+    public static final Availability NEEDS_BUILD = new Availability(Status.NEEDS_BUILD, "");
+
+    public Availability {
+        Objects.requireNonNull(status, "status");
+        detail = detail == null ? "" : detail;
+    }
+
+    public static Availability needsSetup(String command) {
+        return new Availability(Status.NEEDS_SETUP, command);
+    }
+
+    public static Availability unavailable(String reason) {
+        return new Availability(Status.UNAVAILABLE, reason);
+    }
+
+    /** True when Showdown can build (if needed) and start the target without a manual step. */
+    public boolean canRun() {
+        return status == Status.READY || status == Status.NEEDS_BUILD;
+    }
+
+    /** How doctor prints it: {@code ready}, {@code needs build}, {@code needs setup: CMD}, {@code unavailable here: WHY}. */
+    public String describe() {
+        return switch (status) {
+            case READY -> "ready";
+            case NEEDS_BUILD -> "needs build";
+            case NEEDS_SETUP -> "needs setup: " + detail;
+            case UNAVAILABLE -> "unavailable here: " + detail;
+        };
+    }
+
+    /**
+     * Checks the target's {@code requires} against PATH, then whether its build output is stale.
+     * {@code java} always counts as present: targets start with {@code ${JAVA}}, Showdown's own JDK.
+     */
+    public static Availability of(TargetManifest m, Path showdownHome) {
+        List<String> missing = new ArrayList<>();
+        for (String command : m.requires()) {
+            if (!command.equals("java") && !onPath(command)) {
+                missing.add(command);
+            }
+        }
+        if (!missing.isEmpty()) {
+            Path setup = m.setupPath();
+            if (setup != null && Files.isRegularFile(setup)) {
+                return needsSetup(showdownHome.toAbsolutePath().normalize().relativize(setup).toString());
+            }
+            return unavailable("missing on PATH: " + String.join(", ", missing)
+                    + (setup == null ? "" : " (its setup script " + m.setup() + " does not exist)"));
+        }
+        return TargetBuilder.needsBuild(m) ? NEEDS_BUILD : READY;
+    }
+
+    /** Whether an executable of that name (or that path) exists, as the shell would find it. */
+    static boolean onPath(String command) {
+        if (command.contains("/")) {
+            return Files.isExecutable(Path.of(command));
+        }
+        String path = System.getenv("PATH");
+        if (path == null) {
+            return false;
+        }
+        for (String dir : path.split(File.pathSeparator)) {
+            if (!dir.isEmpty() && Files.isExecutable(Path.of(dir, command))) {
+                return true;
+            }
+        }
+        return false;
+    }
+}

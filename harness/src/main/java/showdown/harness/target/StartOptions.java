@@ -1,0 +1,41 @@
+package showdown.harness.target;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * How to start a target.
+ *
+ * @param showdownHome the checkout, for {@code ${SHOWDOWN_HOME}}
+ * @param port         the port to listen on; 0 picks a free one
+ * @param cpus         the CPU ids to pin the target to ({@code taskset -c}); empty means no pinning
+ * @param logDir       where {@code <name>.out.log} and {@code <name>.err.log} go
+ * @param readyTimeout how long the target may take to answer its ready path with 200
+ */
+public record StartOptions(Path showdownHome, int port, List<Integer> cpus, Path logDir, Duration readyTimeout) {
+
+    /** Generous enough for a cold JVM framework on a busy 2-core machine. */
+    public static final Duration DEFAULT_READY_TIMEOUT = Duration.ofSeconds(90);
+
+    public StartOptions {
+        Objects.requireNonNull(showdownHome, "showdownHome");
+        Objects.requireNonNull(logDir, "logDir");
+        Objects.requireNonNull(readyTimeout, "readyTimeout");
+        cpus = List.copyOf(cpus);
+        if (port < 0 || port > 65535) {
+            throw new TargetException("port " + port + " is out of range 0-65535");
+        }
+        for (int cpu : cpus) {
+            if (cpu < 0) {
+                throw new TargetException("CPU id " + cpu + " is negative");
+            }
+        }
+    }
+
+    /** A free port, no pinning, the default ready timeout. */
+    public static StartOptions defaults(Path showdownHome, Path logDir) {
+        return new StartOptions(showdownHome, 0, List.of(), logDir, DEFAULT_READY_TIMEOUT);
+    }
+}

@@ -1,0 +1,122 @@
+package showdown.harness.target;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+/** Builds a target when its build output is missing or older than its sources. */
+public final class TargetBuilder {
+
+    /** A cold Maven build of a framework app downloads its dependencies; allow for a slow network. */
+    public static final Duration BUILD_TIMEOUT = Duration.ofMinutes(20);
+
+    private TargetBuilder() {
+    }
+
+    /**
+     * True when the target has a build and its output is missing or older than any file under its
+     * {@code src/} folder or its {@code pom.xml} (or the manifest itself).
+     */
+    public static boolean needsBuild(TargetManifest m) {
+        if (m.build() == null) {
+            return false;
+        }
+        Path output = m.build().outputPath(m.dir());
+        if (!Files.isRegularFile(output)) {
+            return true;
+        }
+        try {
+            FileTime built = Files.getLastModifiedTime(output);
+            return newestSource(m.dir()).compareTo(built) > 0;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static FileTime newestSource(Path dir) throws IOException {
+        FileTime newest = FileTime.fromMillis(0);
+        for (Path single : List.of(dir.resolve("pom.xml"), dir.resolve(TargetManifest.FILE_NAME))) {
+            if (Files.isRegularFile(single)) {
+                newest = max(newest, Files.getLastModifiedTime(single));
+            }
+        }
+        Path src = dir.resolve("src");
+        if (Files.isDirectory(src)) {
+            try (Stream<Path> files = Files.walk(src)) {
+                for (Path f : (Iterable<Path>) files.filter(Files::isRegularFile)::iterator) {
+                    newest = max(newest, Files.getLastModifiedTime(f));
+                }
+            }
+        }
+        return newest;
+    }
+
+    private static FileTime max(FileTime a, FileTime b) {
+        return a.compareTo(b) >= 0 ? a : b;
+    }
+
+    /**
+     * Runs {@code build.command} in the target folder when {@link #needsBuild} says so, with its output
+     * (stdout and stderr) in {@code logFile}.
+     *
+     * @throws TargetException naming the log file when the build fails, times out, or produces no output
+     */
+    public static void ensureBuilt(TargetManifest m, Path showdownHome, Path logFile) {
+        if (!needsBuild(m)) {
+            return;
+        }
+        Placeholders placeholders = Placeholders.forBuild(showdownHome);
+        List<String> command = placeholders.expand(m.build().command(), m.name() + " build.command");
+        int exit;
+        try {
+            Files.createDirectories(logFile.toAbsolutePath().getParent());
+            ProcessBuilder pb = new ProcessBuilder(command)
+                    .directory(m.dir().toFile())
+                    .redirectErrorStream(true)
+                    .redirectOutput(logFile.toFile())
+                    .redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile()));
+            pb.environment().put("SHOWDOWN_HOME", placeholders.expand("${SHOWDOWN_HOME}", "build"));
+            Process p;
+            try {
+                p = pb.start();
+            } catch (IOException e) {
+                throw new TargetException("cannot build " + m.name() + ": cannot run " + command.get(0) + ": " + e.getMessage());
+            }
+            try {
+                if (!p.waitFor(BUILD_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS)) {
+                    ProcessTree.destroyTree(p.toHandle(), Duration.ofSeconds(5));
+                    throw new TargetException("building " + m.name() + " took over " + BUILD_TIMEOUT.toMinutes()
+                            + " minutes and was stopped; see " + logFile);
+                }
+            } catch (InterruptedException e) {
+                ProcessTree.destroyTree(p.toHandle(), Duration.ofSeconds(5));
+                Thread.currentThread().interrupt();
+                throw new TargetException("building " + m.name() + " was interrupted");
+            }
+            exit = p.exitValue();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        if (exit != 0) {
+            throw new TargetException("building " + m.name() + " failed (exit " + exit + "); see " + logFile);
+        }
+        Path output = m.build().outputPath(m.dir());
+        if (!Files.isRegularFile(output)) {
+            throw new TargetException("building " + m.name() + " succeeded but produced no " + m.build().output()
+                    + "; see " + logFile);
+        }
+        try {
+            // A tool that finds nothing to do may leave an old output in place; the build succeeded, so
+            // the output is current and must not look stale next time.
+            Files.setLastModifiedTime(output, FileTime.fromMillis(System.currentTimeMillis()));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}
