@@ -1,0 +1,66 @@
+package showdown.harness.plan;
+
+/**
+ * One load level as a profile writes it: connections, and a rule for the load threads.
+ *
+ * @param connections  open connections (the concurrency, with one request in flight per connection
+ *                     unless the request is pipelined)
+ * @param threads      a fixed thread count (wrk's {@code -t}), or 0 with {@code rule}
+ * @param rule         how threads follow from the machine when {@code threads} is 0
+ */
+public record LevelSpec(int connections, int threads, ThreadRule rule) {
+
+    /** How load threads are chosen when the profile does not fix them. */
+    public enum ThreadRule {
+        /** As many as the load CPUs, never more than the connections: one event loop per core. */
+        AUTO,
+        /** One per connection, as h2load {@code -t C -c C}. */
+        CONNECTIONS,
+        /** The fixed {@code threads} value. */
+        FIXED
+    }
+
+    public static LevelSpec auto(int connections) {
+        return new LevelSpec(connections, 0, ThreadRule.AUTO);
+    }
+
+    /** Parses a profile's {@code threads:} value: {@code auto}, {@code connections} or a number. */
+    static LevelSpec parse(int connections, String threads, String where) {
+        switch (threads) {
+            case "auto":
+                return new LevelSpec(connections, 0, ThreadRule.AUTO);
+            case "connections":
+                return new LevelSpec(connections, 0, ThreadRule.CONNECTIONS);
+            default:
+                int n;
+                try {
+                    n = Integer.parseInt(threads);
+                } catch (NumberFormatException e) {
+                    throw new PlanException(where + ": threads must be auto, connections or a number, not '" + threads + "'");
+                }
+                if (n < 1 || n > connections) {
+                    throw new PlanException(where + ": threads (" + n + ") must be between 1 and the connections (" + connections + ")");
+                }
+                return new LevelSpec(connections, n, ThreadRule.FIXED);
+        }
+    }
+
+    /** The concrete level on a machine whose load engine has {@code loadCpus} CPUs. */
+    public LoadLevel resolve(int loadCpus) {
+        int t = switch (rule) {
+            case AUTO -> Math.min(connections, Math.max(1, loadCpus));
+            case CONNECTIONS -> connections;
+            case FIXED -> threads;
+        };
+        return new LoadLevel(connections, t);
+    }
+
+    /** How a profile writes it back. */
+    public String threadsText() {
+        return switch (rule) {
+            case AUTO -> "auto";
+            case CONNECTIONS -> "connections";
+            case FIXED -> Integer.toString(threads);
+        };
+    }
+}

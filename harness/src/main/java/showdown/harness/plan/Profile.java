@@ -1,0 +1,165 @@
+package showdown.harness.plan;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * How long and how hard: a profile file of {@code scenarios/profiles/}.
+ *
+ * @param name        the profile's name ({@code quick}, {@code seeds}, {@code full} or the user's)
+ * @param description one line for the report
+ * @param duration    the measured window of each case
+ * @param warmup      the unmeasured load each target gets once per start, before its cases
+ * @param repeat      how many times the whole target sequence runs (rounds, interleaved)
+ * @param timeout     the load engine's per-request timeout
+ * @param levels      the load levels of every scenario that has no entry in {@code scenarios}
+ * @param scenarios   per-scenario overrides of the levels and timeout
+ */
+public record Profile(String name, String description, Duration duration, Duration warmup, int repeat,
+                      Duration timeout, List<LevelSpec> levels, Map<String, ScenarioLoad> scenarios) {
+
+    /** Used when a profile names no warm-up: enough for C2 to compile the hot paths of most servers. */
+    public static final Duration DEFAULT_WARMUP = Duration.ofSeconds(10);
+    public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(2);
+    /** The profiles shipped in {@code scenarios/profiles/}; {@code --profile} also takes a file. */
+    public static final List<String> BUILT_IN = List.of("quick", "seeds", "full");
+
+    private static final Set<String> TOP_FIELDS = Set.of("name", "description", "duration", "warmup", "repeat",
+            "timeout", "levels", "scenarios");
+    private static final Set<String> SCENARIO_FIELDS = Set.of("levels", "timeout");
+    private static final Set<String> LEVEL_FIELDS = Set.of("connections", "threads");
+
+    /** A scenario's own levels and timeout; a null timeout means the profile's. */
+    public record ScenarioLoad(List<LevelSpec> levels, Duration timeout) {
+        public ScenarioLoad {
+            levels = List.copyOf(levels);
+        }
+    }
+
+    public Profile {
+        levels = List.copyOf(levels);
+        scenarios = Map.copyOf(scenarios);
+    }
+
+    /** The levels a scenario runs at. */
+    public List<LevelSpec> levelsFor(String scenario) {
+        ScenarioLoad s = scenarios.get(scenario);
+        return s == null ? levels : s.levels();
+    }
+
+    public Duration timeoutFor(String scenario) {
+        ScenarioLoad s = scenarios.get(scenario);
+        return s == null || s.timeout() == null ? timeout : s.timeout();
+    }
+
+    /**
+     * Finds a profile by built-in name (in {@code profilesDir}) or as a file path. An unknown name
+     * that is not a file is a one-line error listing the built-in names.
+     */
+    public static Profile resolve(String nameOrFile, Path profilesDir) {
+        Path builtIn = profilesDir.resolve(nameOrFile + ".yaml");
+        if (BUILT_IN.contains(nameOrFile) || (!nameOrFile.contains("/") && Files.isRegularFile(builtIn))) {
+            return load(builtIn);
+        }
+        Path file = Path.of(nameOrFile);
+        if (!Files.isRegularFile(file)) {
+            throw new PlanException("unknown profile '" + nameOrFile + "': give one of " + String.join(", ", BUILT_IN)
+                    + " or a profile file");
+        }
+        return load(file);
+    }
+
+    public static Profile load(Path file) {
+        JsonNode root = YamlFields.read(file);
+        YamlFields f = new YamlFields(file.toString());
+        f.onlyKnownKeys(root, "the profile", TOP_FIELDS);
+        String name = f.text(root, "name", fileStem(file));
+        String description = f.text(root, "description", "");
+        Duration duration = positive(f, "duration", f.duration(root, "duration", null));
+        Duration warmup = f.duration(root, "warmup", DEFAULT_WARMUP);
+        int repeat = f.positiveInt(root, "repeat", 1);
+        Duration timeout = positive(f, "timeout", f.duration(root, "timeout", DEFAULT_TIMEOUT));
+        List<LevelSpec> levels = levels(f, root.get("levels"), "levels");
+        if (levels.isEmpty()) {
+            throw f.error("levels", "must list at least one load level");
+        }
+        Map<String, ScenarioLoad> scenarios = new LinkedHashMap<>();
+        JsonNode s = root.get("scenarios");
+        if (s != null && !s.isNull()) {
+            if (!s.isObject()) {
+                throw f.error("scenarios", "must map scenario names to their levels");
+            }
+            s.fields().forEachRemaining(e -> {
+                JsonNode v = e.getValue();
+                if (!v.isObject()) {
+                    throw f.error("scenarios." + e.getKey(), "must be a mapping with levels and/or timeout");
+                }
+                f.onlyKnownKeys(v, "scenarios." + e.getKey(), SCENARIO_FIELDS);
+                List<LevelSpec> own = v.has("levels") ? levels(f, v.get("levels"), "scenarios." + e.getKey() + ".levels") : levels;
+                if (own.isEmpty()) {
+                    throw f.error("scenarios." + e.getKey() + ".levels", "must list at least one load level");
+                }
+                Duration t = v.has("timeout") ? positive(f, "timeout", f.duration(v, "timeout", null)) : null;
+                scenarios.put(e.getKey(), new ScenarioLoad(own, t));
+            });
+        }
+        return new Profile(name, description, duration, warmup, repeat, timeout, levels, scenarios);
+    }
+
+    private static List<LevelSpec> levels(YamlFields f, JsonNode list, String where) {
+        List<LevelSpec> out = new ArrayList<>();
+        if (list == null || list.isNull()) {
+            return out;
+        }
+        if (!list.isArray()) {
+            throw f.error(where, "must be a list of {connections: C, threads: T}");
+        }
+        for (JsonNode l : list) {
+            if (!l.isObject()) {
+                throw f.error(where, "must be a list of {connections: C, threads: T}");
+            }
+            f.onlyKnownKeys(l, where, LEVEL_FIELDS);
+            int c = f.positiveInt(l, "connections", -1);
+            out.add(LevelSpec.parse(c, f.text(l, "threads", "auto"), f.where(where)));
+        }
+        return out;
+    }
+
+    private static Duration positive(YamlFields f, String field, Duration d) {
+        if (d.isZero() || d.isNegative()) {
+            throw f.error(field, "must be longer than zero");
+        }
+        return d;
+    }
+
+    private static String fileStem(Path file) {
+        String n = file.getFileName().toString();
+        return n.endsWith(".yaml") ? n.substring(0, n.length() - 5) : n;
+    }
+
+    /** A copy with the command line's overrides applied; empty values keep the profile's. */
+    public Profile with(Optional<Duration> duration, Optional<Duration> warmup, Optional<Integer> repeat,
+                        List<Integer> connections) {
+        List<LevelSpec> newLevels = levels;
+        Map<String, ScenarioLoad> newScenarios = scenarios;
+        if (!connections.isEmpty()) {
+            // The command line's levels replace every scenario's; per-scenario timeouts stay.
+            newLevels = connections.stream().map(LevelSpec::auto).toList();
+            Map<String, ScenarioLoad> m = new LinkedHashMap<>();
+            for (Map.Entry<String, ScenarioLoad> e : scenarios.entrySet()) {
+                m.put(e.getKey(), new ScenarioLoad(newLevels, e.getValue().timeout()));
+            }
+            newScenarios = m;
+        }
+        return new Profile(name, description, duration.orElse(this.duration), warmup.orElse(this.warmup),
+                repeat.orElse(this.repeat), timeout, newLevels, newScenarios);
+    }
+}

@@ -1,0 +1,193 @@
+package showdown.harness.plan;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class RunPlanTest {
+    @TempDir
+    Path dir;
+
+    private Path write(String name, String yaml) throws IOException {
+        Path p = dir.resolve(name);
+        Files.createDirectories(p.getParent());
+        Files.writeString(p, yaml);
+        return p;
+    }
+
+    private ScenarioCatalog twoScenarios() throws IOException {
+        write("scenarios/alpha.yaml", """
+                name: alpha
+                requests:
+                  - {label: GET /a, path: /a}
+                  - {label: GET /user/:id, path: "/user/{id}", path-params: {id: [1024, 3071]}}
+                """);
+        write("scenarios/beta.yaml", """
+                name: beta
+                requests:
+                  - label: POST /b
+                    method: POST
+                    path: /b
+                    random-body-bytes: 100
+                    pipeline: 1
+                  - {label: GET /p, path: /p, pipeline: 16}
+                """);
+        return ScenarioCatalog.load(dir.resolve("scenarios"));
+    }
+
+    private Profile smallProfile() throws IOException {
+        return Profile.load(write("tiny.yaml", """
+                name: tiny
+                duration: 1s
+                warmup: 500ms
+                repeat: 2
+                levels:
+                  - {connections: 8, threads: auto}
+                scenarios:
+                  beta:
+                    timeout: 5s
+                    levels:
+                      - {connections: 1, threads: connections}
+                      - {connections: 4, threads: 2}
+                """));
+    }
+
+    @Test
+    void listsEveryCaseInOrderWithRoundsInterleaved() throws IOException {
+        ScenarioCatalog catalog = twoScenarios();
+        RunPlan plan = RunPlan.build(
+                List.of(new PlanTarget("one", List.of("alpha", "beta")), new PlanTarget("two", List.of("beta"))),
+                catalog.all(), smallProfile(), 2, 42L);
+
+        assertThat(plan.rounds()).extracting(r -> r.target() + "#" + r.repetition())
+                .containsExactly("one#1", "two#1", "one#2", "two#2");
+        String id = plan.cases().get(1).path().substring("/user/".length());
+        assertThat(Integer.parseInt(id)).isBetween(1024, 3071);
+        assertThat(plan.cases()).extracting(PlannedCase::key).containsExactly(
+                "one | alpha | GET /a | c8 t2 p1 | r1",
+                "one | alpha | GET /user/:id | c8 t2 p1 | r1",
+                "one | beta | POST /b | c1 t1 p1 | r1",
+                "one | beta | POST /b | c4 t2 p1 | r1",
+                "one | beta | GET /p | c1 t1 p16 | r1",
+                "one | beta | GET /p | c4 t2 p16 | r1",
+                "two | beta | POST /b | c1 t1 p1 | r1",
+                "two | beta | POST /b | c4 t2 p1 | r1",
+                "two | beta | GET /p | c1 t1 p16 | r1",
+                "two | beta | GET /p | c4 t2 p16 | r1",
+                "one | alpha | GET /a | c8 t2 p1 | r2",
+                "one | alpha | GET /user/:id | c8 t2 p1 | r2",
+                "one | beta | POST /b | c1 t1 p1 | r2",
+                "one | beta | POST /b | c4 t2 p1 | r2",
+                "one | beta | GET /p | c1 t1 p16 | r2",
+                "one | beta | GET /p | c4 t2 p16 | r2",
+                "two | beta | POST /b | c1 t1 p1 | r2",
+                "two | beta | POST /b | c4 t2 p1 | r2",
+                "two | beta | GET /p | c1 t1 p16 | r2",
+                "two | beta | GET /p | c4 t2 p16 | r2");
+        assertThat(plan.cases()).extracting(PlannedCase::index).containsExactlyElementsOf(
+                java.util.stream.IntStream.rangeClosed(1, 20).boxed().toList());
+        assertThat(plan.cases().get(0).timeout()).isEqualTo(Duration.ofSeconds(2));
+        assertThat(plan.cases().get(2).timeout()).isEqualTo(Duration.ofSeconds(5));
+        assertThat(plan.cases().get(0).duration()).isEqualTo(Duration.ofSeconds(1));
+    }
+
+    @Test
+    void theSameSeedDrawsTheSameIdAndAnotherSeedUsuallyNot() throws IOException {
+        ScenarioCatalog catalog = twoScenarios();
+        List<PlanTarget> t = List.of(new PlanTarget("one", List.of("alpha")));
+        String a = RunPlan.build(t, catalog.all(), smallProfile(), 1, 7L).cases().get(1).path();
+        String b = RunPlan.build(t, catalog.all(), smallProfile(), 1, 7L).cases().get(1).path();
+        assertThat(a).isEqualTo(b).startsWith("/user/");
+    }
+
+    @Test
+    void autoThreadsFollowTheLoadCpusButNeverExceedConnections() {
+        assertThat(LevelSpec.auto(64).resolve(4)).isEqualTo(new LoadLevel(64, 4));
+        assertThat(LevelSpec.auto(2).resolve(4)).isEqualTo(new LoadLevel(2, 2));
+        assertThat(LevelSpec.auto(2).resolve(0)).isEqualTo(new LoadLevel(2, 1));
+    }
+
+    @Test
+    void aTargetServingNoneOfTheScenariosIsSkippedWithAReason() throws IOException {
+        RunPlan plan = RunPlan.build(List.of(new PlanTarget("odd", List.of("gamma"))), twoScenarios().all(),
+                smallProfile(), 1, 1L);
+        assertThat(plan.rounds()).isEmpty();
+        assertThat(plan.skipped()).containsExactly(new RunPlan.Skipped("odd", "serves none of the selected scenarios"));
+    }
+
+    @Test
+    void commandLineOverridesReplaceTheProfilesValues() throws IOException {
+        Profile p = smallProfile().with(Optional.of(Duration.ofSeconds(3)), Optional.empty(), Optional.of(1), List.of(1, 2));
+        assertThat(p.duration()).isEqualTo(Duration.ofSeconds(3));
+        assertThat(p.warmup()).isEqualTo(Duration.ofMillis(500));
+        assertThat(p.repeat()).isEqualTo(1);
+        assertThat(p.levelsFor("alpha")).extracting(LevelSpec::connections).containsExactly(1, 2);
+        assertThat(p.levelsFor("beta")).extracting(LevelSpec::connections).containsExactly(1, 2);
+        assertThat(p.timeoutFor("beta")).isEqualTo(Duration.ofSeconds(5));
+    }
+
+    @Test
+    void badProfilesFailWithOneLineNamingTheFileAndField() throws IOException {
+        Path noDuration = write("p1.yaml", "name: x\nlevels: [{connections: 1}]\n");
+        assertOneLine(() -> Profile.load(noDuration), "p1.yaml: 'duration' is missing");
+
+        Path badDuration = write("p2.yaml", "duration: fast\nlevels: [{connections: 1}]\n");
+        assertOneLine(() -> Profile.load(badDuration), "'fast' is not a duration");
+
+        Path unknownField = write("p3.yaml", "duration: 1s\nlevel: [{connections: 1}]\n");
+        assertOneLine(() -> Profile.load(unknownField), "unknown field 'level' in the profile");
+
+        Path tooManyThreads = write("p4.yaml", "duration: 1s\nlevels: [{connections: 2, threads: 3}]\n");
+        assertOneLine(() -> Profile.load(tooManyThreads), "threads (3) must be between 1 and the connections (2)");
+
+        Path notYaml = write("p5.yaml", "duration: [1s\n");
+        assertOneLine(() -> Profile.load(notYaml), "p5.yaml: not valid YAML");
+
+        Path zeroConnections = write("p6.yaml", "duration: 1s\nlevels: [{connections: 0}]\n");
+        assertOneLine(() -> Profile.load(zeroConnections), "'connections' must be a whole number of at least 1, not '0'");
+
+        assertOneLine(() -> Profile.resolve("nope", dir), "unknown profile 'nope': give one of quick, seeds, full or a profile file");
+    }
+
+    @Test
+    void badScenariosFailWithOneLine() throws IOException {
+        Path missingParam = write("s/x.yaml", "name: x\nrequests: [{path: '/u/{id}'}]\n");
+        assertOneLine(() -> Scenario.load(missingParam), "has placeholder {id} but no 'path-params' range");
+        Path noRequests = write("s/y.yaml", "name: y\nrequests: []\n");
+        assertOneLine(() -> Scenario.load(noRequests), "'requests' must be a non-empty list");
+        assertOneLine(() -> twoScenarios().require("gamma"), "unknown scenario 'gamma' (known: alpha, beta)");
+    }
+
+    @Test
+    void theShippedScenariosAndProfilesLoad() {
+        Path home = Path.of("..").toAbsolutePath().normalize();
+        ScenarioCatalog catalog = ScenarioCatalog.load(home.resolve("scenarios"));
+        assertThat(catalog.all()).extracting(Scenario::name)
+                .containsExactly("mist", "phoenix-showdown", "spock-scotty", "techempower");
+        for (String name : Profile.BUILT_IN) {
+            Profile p = Profile.resolve(name, home.resolve("scenarios/profiles"));
+            assertThat(p.name()).isEqualTo(name);
+        }
+        Profile seeds = Profile.resolve("seeds", home.resolve("scenarios/profiles"));
+        assertThat(seeds.levelsFor("spock-scotty")).containsExactly(new LevelSpec(400, 8, LevelSpec.ThreadRule.FIXED));
+        assertThat(seeds.levelsFor("mist")).extracting(LevelSpec::connections).containsExactly(1, 2, 4, 6, 8, 12, 16);
+        assertThat(seeds.levelsFor("mist").get(3).resolve(1)).isEqualTo(new LoadLevel(6, 6));
+        assertThat(seeds.levelsFor("phoenix-showdown")).extracting(l -> l.resolve(1).toString())
+                .containsExactly("-t20 -c100", "-t4 -c100");
+        assertThat(seeds.duration()).isEqualTo(Duration.ofSeconds(30));
+    }
+
+    private static void assertOneLine(org.assertj.core.api.ThrowableAssert.ThrowingCallable call, String contains) {
+        assertThatThrownBy(call).isInstanceOf(PlanException.class)
+                .hasMessageContaining(contains)
+                .satisfies(e -> assertThat(e.getMessage()).doesNotContain("\n"));
+    }
+}
