@@ -1,0 +1,171 @@
+package showdown.harness.results;
+
+import com.fasterxml.jackson.annotation.JsonIgnore;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.SortedMap;
+import java.util.TreeMap;
+import showdown.load.LoadResult;
+
+/**
+ * One measured case: one request of one scenario, against one target, at one load level, in one
+ * repetition. Units are in the field names or documented below; {@code docs/results-schema.md} is the
+ * reference.
+ *
+ * @param target            the target's name
+ * @param scenario          the scenario's name
+ * @param request           the request label, "METHOD /path" as the scenario names it
+ * @param method            the HTTP method sent
+ * @param path              the path sent (with a concrete parameter, e.g. /echo/plain/hello)
+ * @param connections       concurrent connections
+ * @param threads           load generator threads
+ * @param pipeline          requests in flight per connection (1: no pipelining)
+ * @param repetition        which repetition, from 0
+ * @param durationSeconds   the measured window, in seconds
+ * @param requests          complete responses in the window, any status
+ * @param requestsPerSecond requests / durationSeconds
+ * @param bytesRead         bytes read from sockets in the window (headers and bodies)
+ * @param latency           latency statistics, in microseconds
+ * @param spectrum          a compact latency percentile spectrum, in microseconds
+ * @param errors            errors by kind
+ * @param statusCounts      complete responses by HTTP status code
+ * @param server            the server's CPU and memory in the window
+ * @param generator         the load generator's CPU in the window
+ * @param finishedAt        when the case finished, ISO-8601 UTC
+ */
+public record CaseResult(
+        String target,
+        String scenario,
+        String request,
+        String method,
+        String path,
+        int connections,
+        int threads,
+        int pipeline,
+        int repetition,
+        double durationSeconds,
+        long requests,
+        double requestsPerSecond,
+        long bytesRead,
+        Latency latency,
+        List<PercentilePoint> spectrum,
+        Errors errors,
+        SortedMap<Integer, Long> statusCounts,
+        ServerMetrics server,
+        GeneratorMetrics generator,
+        String finishedAt) {
+
+    public CaseResult {
+        spectrum = spectrum == null ? List.of() : List.copyOf(spectrum);
+        statusCounts = statusCounts == null ? new TreeMap<>() : new TreeMap<>(statusCounts);
+        latency = latency == null ? Latency.NONE : latency;
+        errors = errors == null ? Errors.NONE : errors;
+        server = server == null ? ServerMetrics.UNMEASURED : server;
+    }
+
+    @JsonIgnore
+    public CaseIdentity identity() {
+        return new CaseIdentity(target, scenario, request, connections, repetition);
+    }
+
+    /**
+     * Builds a case from what the load engine measured, plus the server's and the generator's usage.
+     * The method, path, threads and pipeline come from the load spec; the first URL's path is the one
+     * recorded.
+     */
+    public static CaseResult from(CaseIdentity id, LoadResult load, ServerMetrics server, GeneratorMetrics generator) {
+        var spec = load.spec();
+        String path = spec.urls().isEmpty() ? "/" : pathOf(spec.urls().get(0));
+        return builder()
+                .identity(id)
+                .method(spec.method())
+                .path(path)
+                .threads(spec.threads())
+                .pipeline(spec.pipeline())
+                .durationSeconds(load.durationSeconds())
+                .requests(load.requests())
+                .requestsPerSecond(load.requestsPerSecond())
+                .bytesRead(load.bytesRead())
+                .latency(Latency.fromNanos(load.latency()))
+                .spectrum(PercentilePoint.spectrumFromNanos(load.latency()))
+                .errors(Errors.from(load.errors()))
+                .statusCounts(load.statusCounts())
+                .server(server == null ? ServerMetrics.UNMEASURED : server.perRequest(load.requests()))
+                .generator(generator)
+                .finishedAt(Instant.now())
+                .build();
+    }
+
+    private static String pathOf(java.net.URI uri) {
+        String p = uri.getRawPath() == null || uri.getRawPath().isEmpty() ? "/" : uri.getRawPath();
+        return uri.getRawQuery() == null ? p : p + "?" + uri.getRawQuery();
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** Field by field construction, for the run harness and for tests. */
+    public static final class Builder {
+        private String target;
+        private String scenario;
+        private String request;
+        private String method = "GET";
+        private String path = "/";
+        private int connections = 1;
+        private int threads = 1;
+        private int pipeline = 1;
+        private int repetition;
+        private double durationSeconds;
+        private long requests;
+        private Double requestsPerSecond;
+        private long bytesRead;
+        private Latency latency = Latency.NONE;
+        private List<PercentilePoint> spectrum = List.of();
+        private Errors errors = Errors.NONE;
+        private SortedMap<Integer, Long> statusCounts = new TreeMap<>();
+        private ServerMetrics server = ServerMetrics.UNMEASURED;
+        private GeneratorMetrics generator;
+        private String finishedAt;
+
+        public Builder identity(CaseIdentity id) {
+            return target(id.target()).scenario(id.scenario()).request(id.request()).connections(id.connections())
+                    .repetition(id.repetition());
+        }
+
+        public Builder target(String v) { target = v; return this; }
+        public Builder scenario(String v) { scenario = v; return this; }
+        public Builder request(String v) { request = v; return this; }
+        public Builder method(String v) { method = v; return this; }
+        public Builder path(String v) { path = v; return this; }
+        public Builder connections(int v) { connections = v; return this; }
+        public Builder threads(int v) { threads = v; return this; }
+        public Builder pipeline(int v) { pipeline = v; return this; }
+        public Builder repetition(int v) { repetition = v; return this; }
+        public Builder durationSeconds(double v) { durationSeconds = v; return this; }
+        public Builder requests(long v) { requests = v; return this; }
+        /** Optional: when not set, it is requests / durationSeconds. */
+        public Builder requestsPerSecond(double v) { requestsPerSecond = v; return this; }
+        public Builder bytesRead(long v) { bytesRead = v; return this; }
+        public Builder latency(Latency v) { latency = v; return this; }
+        public Builder spectrum(List<PercentilePoint> v) { spectrum = v; return this; }
+        public Builder errors(Errors v) { errors = v; return this; }
+        public Builder statusCounts(Map<Integer, Long> v) { statusCounts = new TreeMap<>(v); return this; }
+        public Builder server(ServerMetrics v) { server = v; return this; }
+        public Builder generator(GeneratorMetrics v) { generator = v; return this; }
+        public Builder finishedAt(Instant v) { finishedAt = v == null ? null : v.toString(); return this; }
+
+        public CaseResult build() {
+            if (target == null || scenario == null || request == null) {
+                throw new IllegalStateException("a case needs a target, a scenario and a request label");
+            }
+            double rps = requestsPerSecond != null ? requestsPerSecond
+                    : durationSeconds > 0 ? requests / durationSeconds : 0;
+            String finished = finishedAt != null ? finishedAt : Instant.now().toString();
+            return new CaseResult(target, scenario, request, method, path, connections, threads, pipeline, repetition,
+                    durationSeconds, requests, rps, bytesRead, latency, spectrum, errors, statusCounts, server,
+                    generator, finished);
+        }
+    }
+}

@@ -1,0 +1,62 @@
+package showdown.harness.results;
+
+import java.util.List;
+
+/**
+ * The root of {@code results.json}: one run, its machine, its settings, what happened to each target
+ * and every measured case. Timestamps are ISO-8601 in UTC ({@code 2026-11-30T01:02:03.456Z}).
+ *
+ * @param schema     the schema id and major version, {@value #SCHEMA}
+ * @param runId      a unique id for the run (also the default results folder name)
+ * @param startedAt  when the run started
+ * @param finishedAt when the run finished; null while it is in progress or when it crashed
+ * @param environment the machine and software
+ * @param config     the settings
+ * @param targets    one outcome per target considered, in run order
+ * @param cases      every measured case, in the order measured
+ */
+public record RunResults(
+        String schema,
+        String runId,
+        String startedAt,
+        String finishedAt,
+        Environment environment,
+        RunConfig config,
+        List<TargetOutcome> targets,
+        List<CaseResult> cases) {
+
+    /** The schema this code writes. A reader accepts the same major version ("showdown.results/1[.n]"). */
+    public static final String SCHEMA = "showdown.results/1";
+
+    public RunResults {
+        targets = targets == null ? List.of() : List.copyOf(targets);
+        cases = cases == null ? List.of() : List.copyOf(cases);
+    }
+
+    /** A run header with no targets and no cases yet, stamped with the current schema. */
+    public static RunResults start(String runId, String startedAt, Environment environment, RunConfig config) {
+        return new RunResults(SCHEMA, runId, startedAt, null, environment, config, List.of(), List.of());
+    }
+
+    public RunResults withTargets(List<TargetOutcome> newTargets) {
+        return new RunResults(schema, runId, startedAt, finishedAt, environment, config, newTargets, cases);
+    }
+
+    public RunResults withCases(List<CaseResult> newCases) {
+        return new RunResults(schema, runId, startedAt, finishedAt, environment, config, targets, newCases);
+    }
+
+    public RunResults withFinishedAt(String when) {
+        return new RunResults(schema, runId, startedAt, when, environment, config, targets, cases);
+    }
+
+    /** The outcome of the target named {@code name}, or null. */
+    public TargetOutcome target(String name) {
+        for (TargetOutcome t : targets) {
+            if (t.name().equals(name)) {
+                return t;
+            }
+        }
+        return null;
+    }
+}

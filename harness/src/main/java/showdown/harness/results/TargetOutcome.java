@@ -1,0 +1,48 @@
+package showdown.harness.results;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
+
+/**
+ * How one target fared in a run, whether or not it was measured. Strings come from the target's
+ * manifest and are untrusted: reports escape them.
+ *
+ * @param name                  the manifest's unique id
+ * @param display               how reports name it
+ * @param language              its language (java, go, ...)
+ * @param framework             the framework or platform under test
+ * @param version               the framework's version, as built
+ * @param category              framework, micro or platform (TechEmpower's sense)
+ * @param status                what happened to it
+ * @param reason                why it failed, was skipped or was unavailable; null when ok
+ * @param timeToFirstResponseMs from process start to the first 200 on its ready path, in milliseconds; null when never ready
+ * @param idleRssBytes          resident set size of its process tree once ready and idle, in bytes; null when not measured
+ */
+public record TargetOutcome(
+        String name,
+        String display,
+        String language,
+        String framework,
+        String version,
+        String category,
+        Status status,
+        String reason,
+        Long timeToFirstResponseMs,
+        Long idleRssBytes) {
+
+    /** What happened to a target. */
+    public enum Status {
+        /** Built, started, verified and measured. */
+        @JsonProperty("ok") OK,
+        /** It was tried and broke: build, start, readiness or verification failed. */
+        @JsonProperty("failed") FAILED,
+        /** Left out on purpose (a filter, or a scenario it does not serve). */
+        @JsonProperty("skipped") SKIPPED,
+        /** Its toolchain is missing on this machine, so it could not be tried. */
+        @JsonProperty("unavailable") UNAVAILABLE
+    }
+
+    /** The display name, falling back to the id when the manifest gave none. */
+    public String label() {
+        return display == null || display.isBlank() ? name : display;
+    }
+}
