@@ -1,0 +1,114 @@
+package showdown.harness.target;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.time.Instant;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class AvailabilityAndBuildTest {
+
+    static final String MISSING_COMMAND = "showdown-no-such-command-7f3a";
+
+    @TempDir
+    Path home;
+
+    TargetManifest target(String extra) throws IOException {
+        Path dir = Files.createDirectories(home.resolve("targets/x/app"));
+        Files.writeString(dir.resolve("target.yaml"), """
+                name: app
+                display: App
+                language: x
+                framework: X
+                version: "1"
+                category: micro
+                start: [./run]
+                ready: /
+                scenarios: [mist]
+                """ + extra);
+        return TargetManifest.load(dir.resolve("target.yaml"));
+    }
+
+    @Test
+    void aMissingCommandNeedsSetupWhenThereIsASetupScript() throws IOException {
+        TargetManifest m = target("requires: [sh, " + MISSING_COMMAND + "]\nsetup: ./setup\n");
+        Files.writeString(m.dir().resolve("setup"), "#!/bin/sh\n");
+
+        Availability a = Availability.of(m, home);
+
+        assertThat(a.status()).isEqualTo(Availability.Status.NEEDS_SETUP);
+        assertThat(a.describe()).isEqualTo("needs setup: targets/x/app/setup");
+        assertThat(a.canRun()).isFalse();
+    }
+
+    @Test
+    void aMissingCommandWithoutSetupIsUnavailable() throws IOException {
+        TargetManifest m = target("requires: [" + MISSING_COMMAND + "]\n");
+
+        assertThat(Availability.of(m, home).describe()).isEqualTo("unavailable here: missing on PATH: " + MISSING_COMMAND);
+    }
+
+    @Test
+    void javaIsAlwaysPresentBecauseTargetsRunOnShowdownsOwnJdk() throws IOException {
+        assertThat(Availability.of(target("requires: [java, sh]\n"), home)).isEqualTo(Availability.READY);
+    }
+
+    @Test
+    void buildsWhenTheOutputIsMissingOrOlderThanTheSources() throws IOException {
+        TargetManifest m = target("""
+                build:
+                  command: [sh, -c, 'mkdir -p out && echo built >> out/app.jar && echo "home=$SHOWDOWN_HOME"']
+                  output: out/app.jar
+                """);
+        Path src = Files.createDirectories(m.dir().resolve("src/main"));
+        Files.writeString(src.resolve("App.java"), "class App {}");
+        Path log = home.resolve("logs/app.build.log");
+
+        assertThat(Availability.of(m, home)).isEqualTo(Availability.NEEDS_BUILD);
+        TargetBuilder.ensureBuilt(m, home, log);
+        assertThat(Files.readString(m.dir().resolve("out/app.jar"))).isEqualTo("built\n");
+        assertThat(Files.readString(log)).contains("home=" + home.toAbsolutePath().normalize());
+        assertThat(Availability.of(m, home)).isEqualTo(Availability.READY);
+
+        TargetBuilder.ensureBuilt(m, home, log); // up to date: nothing runs
+        assertThat(Files.readString(m.dir().resolve("out/app.jar"))).isEqualTo("built\n");
+
+        Files.setLastModifiedTime(src.resolve("App.java"), FileTime.from(Instant.now().plusSeconds(60)));
+        assertThat(TargetBuilder.needsBuild(m)).isTrue();
+        TargetBuilder.ensureBuilt(m, home, log);
+        assertThat(Files.readString(m.dir().resolve("out/app.jar"))).isEqualTo("built\nbuilt\n");
+    }
+
+    @Test
+    void aFailedBuildNamesItsLog() throws IOException {
+        TargetManifest m = target("""
+                build:
+                  command: [sh, -c, 'echo compile error >&2; exit 7']
+                  output: out/app.jar
+                """);
+        Path log = home.resolve("logs/app.build.log");
+
+        assertThatThrownBy(() -> TargetBuilder.ensureBuilt(m, home, log))
+                .isInstanceOf(TargetException.class)
+                .hasMessage("building app failed (exit 7); see " + log);
+        assertThat(Files.readString(log)).contains("compile error");
+    }
+
+    @Test
+    void aBuildThatProducesNothingIsAnError() throws IOException {
+        TargetManifest m = target("""
+                build:
+                  command: ["true"]
+                  output: out/app.jar
+                """);
+
+        assertThatThrownBy(() -> TargetBuilder.ensureBuilt(m, home, home.resolve("b.log")))
+                .isInstanceOf(TargetException.class)
+                .hasMessageContaining("succeeded but produced no out/app.jar");
+    }
+}

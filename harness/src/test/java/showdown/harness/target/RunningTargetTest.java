@@ -1,0 +1,162 @@
+package showdown.harness.target;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Real processes: a tiny Python HTTP server started as a target, then the whole tree stopped. */
+class RunningTargetTest {
+
+    /** Serves the target folder; the listing of "/" answers 200. */
+    static final String PY_SERVER = "python3 -m http.server --bind 127.0.0.1 \"$PORT\"";
+    static final Duration READY_TIMEOUT = Duration.ofSeconds(30);
+    static final Duration SHORT_GRACE = Duration.ofMillis(500);
+
+    @TempDir
+    Path home;
+
+    final List<RunningTarget> started = new ArrayList<>();
+
+    @AfterEach
+    void stopEverything() {
+        started.forEach(t -> t.close(SHORT_GRACE));
+    }
+
+    TargetManifest target(String shellCommand) throws IOException {
+        Path dir = Files.createDirectories(home.resolve("targets/py/app"));
+        Files.writeString(dir.resolve("target.yaml"), """
+                name: app
+                display: App
+                language: python
+                framework: http.server
+                version: "3"
+                category: platform
+                start: [sh, -c, '%s']
+                env:
+                  GREETING: "port ${PORT} cpus ${CPUS}"
+                ready: /
+                scenarios: [mist]
+                """.formatted(shellCommand.replace("'", "''")));
+        return TargetManifest.load(dir.resolve("target.yaml"));
+    }
+
+    RunningTarget start(TargetManifest m, Duration readyTimeout) {
+        RunningTarget t = RunningTarget.start(m, new StartOptions(home, 0, List.of(), home.resolve("logs"), readyTimeout));
+        started.add(t);
+        return t;
+    }
+
+    static List<Long> treeOf(RunningTarget t) {
+        List<Long> pids = new ArrayList<>();
+        pids.add(t.pid());
+        ProcessHandle.of(t.pid()).ifPresent(h -> h.descendants().forEach(d -> pids.add(d.pid())));
+        return pids;
+    }
+
+    /** Alive and not a zombie (an orphan's zombie may linger until init reaps it). */
+    static boolean running(long pid) {
+        String[] f = ProcessTree.statFields(pid);
+        return f != null && !f[0].equals("Z");
+    }
+
+    @Test
+    void startsOnAFreePortWaitsForReadyAndStopsTheWholeTree() throws Exception {
+        TargetManifest m = target("echo \"$GREETING\"; sleep 300 & exec " + PY_SERVER);
+
+        RunningTarget t = start(m, READY_TIMEOUT);
+
+        assertThat(t.isAlive()).isTrue();
+        assertThat(t.port()).isPositive();
+        assertThat(t.baseUri()).hasToString("http://127.0.0.1:" + t.port());
+        assertThat(t.timeToFirstResponse()).isPositive();
+        assertThat(ReadyProbe.status("127.0.0.1", t.port(), "/")).isEqualTo(200);
+        assertThat(ProcessTree.processGroup(t.pid())).as("leader of its own group").isEqualTo(t.pid());
+        assertThat(Files.readString(t.outLog())).startsWith("port " + t.port() + " cpus "
+                + Runtime.getRuntime().availableProcessors());
+        List<Long> tree = treeOf(t);
+        assertThat(tree).hasSizeGreaterThanOrEqualTo(2); // the server and the background sleep
+
+        t.close();
+
+        assertThat(tree).noneMatch(RunningTargetTest::running);
+        assertThat(ProcessTree.groupMembers(t.pid())).isEmpty();
+        assertThat(ReadyProbe.status("127.0.0.1", t.port(), "/")).isEqualTo(-1);
+        t.close(); // idempotent
+    }
+
+    @Test
+    void aTreeThatIgnoresSigtermIsKilledAfterTheGracePeriod() throws Exception {
+        // The trap makes sh and everything it starts ignore SIGTERM (an ignored signal is inherited).
+        TargetManifest m = target("trap \"\" TERM; sleep 300 & " + PY_SERVER + "; wait");
+        RunningTarget t = start(m, READY_TIMEOUT);
+        List<Long> tree = treeOf(t);
+        assertThat(tree).hasSizeGreaterThanOrEqualTo(3);
+
+        t.close(SHORT_GRACE);
+
+        assertThat(tree).noneMatch(RunningTargetTest::running);
+        assertThat(ProcessTree.groupMembers(t.pid())).isEmpty();
+    }
+
+    @Test
+    void anOrphanLeftInTheGroupIsStoppedToo() throws Exception {
+        // The subshell exits at once, so the sleep is re-parented to init: only the group finds it.
+        TargetManifest m = target("(sleep 300 &); exec " + PY_SERVER);
+        RunningTarget t = start(m, READY_TIMEOUT);
+        List<Long> group = ProcessTree.groupMembers(t.pid());
+        assertThat(group).hasSizeGreaterThanOrEqualTo(2);
+
+        t.close();
+
+        assertThat(group).noneMatch(RunningTargetTest::running);
+    }
+
+    @Test
+    void pinsToTheGivenCpus() throws Exception {
+        TargetManifest m = target("exec " + PY_SERVER);
+        RunningTarget t = RunningTarget.start(m, new StartOptions(home, 0, List.of(0), home.resolve("logs"), READY_TIMEOUT));
+        started.add(t);
+
+        String status = Files.readString(Path.of("/proc", Long.toString(t.pid()), "status"));
+        assertThat(status).containsPattern("Cpus_allowed_list:\\s+0\\n");
+    }
+
+    @Test
+    void aTargetThatExitsEarlyFailsFastWithTheEndOfItsErrLog() throws Exception {
+        TargetManifest m = target("echo starting; echo \"bind failed: port taken\" >&2; exit 3");
+
+        assertThatThrownBy(() -> start(m, READY_TIMEOUT))
+                .isInstanceOf(TargetException.class)
+                .hasMessageStartingWith("app exited with code 3 before it was ready")
+                .hasMessageContaining("\n  | bind failed: port taken");
+    }
+
+    @Test
+    void aTargetThatNeverAnswersIsStoppedAfterTheReadyTimeout() throws Exception {
+        TargetManifest m = target("echo $$ > pid; exec sleep 300");
+
+        assertThatThrownBy(() -> start(m, Duration.ofSeconds(1)))
+                .isInstanceOf(TargetException.class)
+                .hasMessageStartingWith("app did not answer GET / with 200 on port");
+        long pid = Long.parseLong(Files.readString(m.dir().resolve("pid")).trim());
+        assertThat(running(pid)).isFalse();
+    }
+
+    @Test
+    void anUnknownCommandIsAUserError() throws Exception {
+        TargetManifest m = target("exec showdown-no-such-command-7f3a");
+
+        assertThatThrownBy(() -> start(m, READY_TIMEOUT))
+                .isInstanceOf(TargetException.class)
+                .hasMessageStartingWith("app exited with code 127 before it was ready");
+    }
+}
