@@ -1,0 +1,3 @@
+module showdown/targets/go-nethttp
+
+go 1.19
