@@ -10,13 +10,17 @@ import java.time.Duration;
  * @param target     the target's name
  * @param scenario   the scenario's name
  * @param request    the request template (label, method, headers, body size)
+ * @param label      the request label the results use: the template's, plus {@code " -tN"} when the
+ *                   profile runs the same request at the same connections with different thread
+ *                   counts (the seed S3's {@code -t20 -c100} and {@code -t4 -c100}), since a result
+ *                   is identified by target, scenario, label, connections and repetition
  * @param path       the concrete path sent, placeholders filled
  * @param level      connections and threads
  * @param repetition 1-based round of {@code --repeat}
  * @param duration   the measured window
  * @param timeout    the per-request timeout
  */
-public record PlannedCase(int index, String target, String scenario, RequestTemplate request, String path,
+public record PlannedCase(int index, String target, String scenario, RequestTemplate request, String label, String path,
                           LoadLevel level, int repetition, Duration duration, Duration timeout) {
 
     public int pipeline() {
@@ -25,13 +29,13 @@ public record PlannedCase(int index, String target, String scenario, RequestTemp
 
     /** A key naming the case uniquely in a run, as {@code --resume} matches it. */
     public String key() {
-        return target + " | " + scenario + " | " + request.label() + " | c" + level.connections()
+        return target + " | " + scenario + " | " + label + " | c" + level.connections()
                 + " t" + level.threads() + " p" + pipeline() + " | r" + repetition;
     }
 
     /** How progress lines name it. */
     public String describe() {
-        return target + " " + scenario + " " + request.label() + " " + level
+        return target + " " + scenario + " " + label + " " + level
                 + (pipeline() > 1 ? " pipeline " + pipeline() : "") + (repetition > 1 ? " (round " + repetition + ")" : "");
     }
 }

@@ -65,16 +65,21 @@ public record Profile(String name, String description, Duration duration, Durati
      * that is not a file is a one-line error listing the built-in names.
      */
     public static Profile resolve(String nameOrFile, Path profilesDir) {
+        return load(locate(nameOrFile, profilesDir));
+    }
+
+    /** The file {@link #resolve} reads. */
+    public static Path locate(String nameOrFile, Path profilesDir) {
         Path builtIn = profilesDir.resolve(nameOrFile + ".yaml");
-        if (BUILT_IN.contains(nameOrFile) || (!nameOrFile.contains("/") && Files.isRegularFile(builtIn))) {
-            return load(builtIn);
+        if (!nameOrFile.contains("/") && !nameOrFile.endsWith(".yaml") && Files.isRegularFile(builtIn)) {
+            return builtIn;
         }
         Path file = Path.of(nameOrFile);
         if (!Files.isRegularFile(file)) {
             throw new PlanException("unknown profile '" + nameOrFile + "': give one of " + String.join(", ", BUILT_IN)
                     + " or a profile file");
         }
-        return load(file);
+        return file;
     }
 
     public static Profile load(Path file) {

@@ -54,11 +54,12 @@ public record RunPlan(List<TargetRound> rounds, List<Skipped> skipped) {
                         continue;
                     }
                     Duration timeout = profile.timeoutFor(s.name());
+                    List<LoadLevel> levels = profile.levelsFor(s.name()).stream().map(l -> l.resolve(loadCpus)).toList();
                     for (RequestTemplate r : s.requests()) {
                         String path = r.resolvePath(seed);
-                        for (LevelSpec l : profile.levelsFor(s.name())) {
-                            cases.add(new PlannedCase(++index, t.name(), s.name(), r, path, l.resolve(loadCpus),
-                                    rep, profile.duration(), timeout));
+                        for (LoadLevel level : levels) {
+                            cases.add(new PlannedCase(++index, t.name(), s.name(), r, label(r, level, levels), path,
+                                    level, rep, profile.duration(), timeout));
                         }
                     }
                 }
@@ -66,6 +67,15 @@ public record RunPlan(List<TargetRound> rounds, List<Skipped> skipped) {
             }
         }
         return new RunPlan(rounds, skipped);
+    }
+
+    /** The template's label, made unique when another level has the same connections but other threads. */
+    private static String label(RequestTemplate r, LoadLevel level, List<LoadLevel> levels) {
+        long sameConnections = levels.stream().filter(l -> l.connections() == level.connections()).count();
+        if (levels.stream().filter(l -> l.equals(level)).count() > 1) {
+            throw new PlanException("the profile lists load level " + level + " twice for '" + r.label() + "'");
+        }
+        return sameConnections > 1 ? r.label() + " -t" + level.threads() : r.label();
     }
 
     public int totalCases() {

@@ -183,6 +183,11 @@ class RunPlanTest {
         assertThat(seeds.levelsFor("phoenix-showdown")).extracting(l -> l.resolve(1).toString())
                 .containsExactly("-t20 -c100", "-t4 -c100");
         assertThat(seeds.duration()).isEqualTo(Duration.ofSeconds(30));
+
+        RunPlan plan = RunPlan.build(List.of(new PlanTarget("x", List.of("phoenix-showdown"))),
+                List.of(catalog.require("phoenix-showdown")), seeds, 1, 1L);
+        assertThat(plan.cases()).extracting(PlannedCase::label)
+                .containsExactly("GET /showdown -t20", "GET /showdown -t4");
     }
 
     private static void assertOneLine(org.assertj.core.api.ThrowableAssert.ThrowingCallable call, String contains) {

@@ -1,0 +1,276 @@
+package showdown.harness.run;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import showdown.harness.measure.CaseMeasurer;
+import showdown.harness.plan.PlannedCase;
+import showdown.harness.plan.RunPlan;
+import showdown.harness.plan.TargetRound;
+import showdown.harness.results.CaseIdentity;
+import showdown.harness.results.CaseResult;
+import showdown.harness.results.GeneratorMetrics;
+import showdown.harness.results.ResultsJournal;
+import showdown.harness.results.ServerMetrics;
+import showdown.harness.results.TargetOutcome;
+import showdown.harness.target.Availability;
+import showdown.harness.target.ProcessTreeStats;
+import showdown.harness.target.RunningTarget;
+import showdown.harness.target.StartOptions;
+import showdown.harness.target.TargetBuilder;
+import showdown.harness.target.TargetCatalog;
+import showdown.harness.target.TargetException;
+import showdown.harness.target.TargetManifest;
+import showdown.load.LoadException;
+import showdown.load.LoadResult;
+import showdown.load.ProgressListener;
+
+/**
+ * Runs a plan: for each target round, availability → build → start (pinned to the server CPUs) →
+ * ready → verify → warm up → the measured cases → stop. Every finished case goes to the journal at
+ * once, so an interruption loses at most the case in flight, and cases already in the journal are
+ * skipped (that is {@code --resume}).
+ *
+ * <p>A target that cannot run (unavailable here, build or start failure, failed verification, or
+ * a server that stops answering) is recorded with its reason and left out of later rounds; the
+ * run goes on with the others.
+ */
+public final class SuiteRunner {
+
+    /** The outcome of a whole run, for the command's summary and exit code. */
+    public record Summary(int casesMeasured, int casesAlreadyRecorded, int targetsOk, int targetsFailed,
+                          int targetsUnavailable) {
+    }
+
+    /** Everything a run needs besides the plan. */
+    public record Context(Path showdownHome, Path outDir, Path logRoot, TargetCatalog catalog, CpuSplit cpus,
+                          Duration warmup, Duration readyTimeout, long seed, ResultsJournal journal,
+                          CaseMeasurer measurer, CaseMeasurer.Engine warmupEngine, TargetVerifier verifier,
+                          ProgressReporter progress, Eta eta, RunListener listener) {
+    }
+
+    private final Context ctx;
+    private final RunPlan plan;
+    /** Targets out of the run (unavailable or failed), by name, with the reason. */
+    private final Map<String, String> outOfRun = new HashMap<>();
+    private final Set<String> built = new HashSet<>();
+    private final Set<String> verified = new HashSet<>();
+    private int measured;
+    private int alreadyRecorded;
+
+    public SuiteRunner(Context ctx, RunPlan plan) {
+        this.ctx = ctx;
+        this.plan = plan;
+    }
+
+    public Summary run() {
+        for (RunPlan.Skipped s : plan.skipped()) {
+            TargetManifest m = ctx.catalog().require(s.target());
+            ctx.journal().recordTarget(outcome(m, TargetOutcome.Status.SKIPPED, s.reason(), null, null));
+        }
+        int total = plan.totalCases();
+        ctx.eta().start(plannedLoad(plan.rounds()), plan.rounds().size());
+        for (TargetRound round : plan.rounds()) {
+            List<PlannedCase> todo = round.cases().stream().filter(c -> !ctx.journal().hasCase(identity(c))).toList();
+            alreadyRecorded += round.cases().size() - todo.size();
+            if (todo.isEmpty() || outOfRun.containsKey(round.target())) {
+                ctx.eta().roundSkipped(plannedLoad(List.of(round)));
+                continue;
+            }
+            runRound(new TargetRound(round.target(), round.repetition(), todo), total);
+        }
+        ctx.journal().finish();
+        int ok = 0;
+        int failed = 0;
+        int unavailable = 0;
+        for (TargetOutcome t : ctx.journal().snapshot().targets()) {
+            switch (t.status()) {
+                case OK -> ok++;
+                case FAILED -> failed++;
+                case UNAVAILABLE -> unavailable++;
+                default -> { }
+            }
+        }
+        return new Summary(measured, alreadyRecorded, ok, failed, unavailable);
+    }
+
+    private Duration plannedLoad(List<TargetRound> rounds) {
+        Duration d = Duration.ZERO;
+        for (TargetRound r : rounds) {
+            d = d.plus(ctx.warmup());
+            for (PlannedCase c : r.cases()) {
+                d = d.plus(c.duration());
+            }
+        }
+        return d;
+    }
+
+    private void runRound(TargetRound round, int totalCases) {
+        long roundStart = System.nanoTime();
+        Duration load = plannedLoad(List.of(round));
+        TargetManifest m = ctx.catalog().require(round.target());
+        ProgressReporter progress = ctx.progress();
+        String prefix = m.name() + (round.repetition() > 1 ? " (round " + round.repetition() + ")" : "");
+        Availability availability = Availability.of(m, ctx.showdownHome());
+        if (!availability.canRun()) {
+            drop(m, TargetOutcome.Status.UNAVAILABLE, availability.describe(), null);
+            ctx.eta().roundSkipped(load);
+            return;
+        }
+        if (built.add(m.name())) {
+            if (availability.status() == Availability.Status.NEEDS_BUILD) {
+                progress.say(prefix + ": building (log: " + relative(buildLog(m)) + ")");
+            }
+            try {
+                TargetBuilder.ensureBuilt(m, ctx.showdownHome(), buildLog(m));
+            } catch (TargetException e) {
+                drop(m, TargetOutcome.Status.FAILED, firstLine(e.getMessage()), null);
+                ctx.eta().roundSkipped(load);
+                return;
+            }
+        }
+        progress.say(prefix + ": starting");
+        Path logDir = ctx.logRoot().resolve("round-" + round.repetition());
+        StartOptions options = new StartOptions(ctx.showdownHome(), 0, ctx.cpus().server(), logDir, ctx.readyTimeout());
+        RunningTarget target;
+        try {
+            target = RunningTarget.start(m, options);
+        } catch (TargetException e) {
+            drop(m, TargetOutcome.Status.FAILED, "did not start: " + firstLine(e.getMessage()), null);
+            ctx.eta().roundSkipped(load);
+            return;
+        }
+        try (target) {
+            long ttfrMs = target.timeToFirstResponse().toMillis();
+            long idleRss = ProcessTreeStats.sample(target.pid()).rssBytes();
+            progress.say(String.format("%s: ready in %d ms on port %d, idle RSS %.1f MiB", prefix, ttfrMs, target.port(),
+                    idleRss / 1048576.0));
+            if (verified.add(m.name())) {
+                List<String> scenarios = round.cases().stream().map(PlannedCase::scenario).distinct().toList();
+                Optional<String> failure = ctx.verifier().verify(target, scenarios);
+                if (failure.isPresent()) {
+                    drop(m, TargetOutcome.Status.FAILED, "failed verification: " + failure.get(), ttfrMs);
+                    ctx.eta().roundSkipped(load);
+                    return;
+                }
+            }
+            recordOk(m, ttfrMs, idleRss);
+            if (!warmUp(target, round, prefix) || !measureCases(target, round, totalCases)) {
+                ctx.eta().roundSkipped(Duration.ZERO);
+                return;
+            }
+        }
+        Duration wall = Duration.ofNanos(System.nanoTime() - roundStart);
+        ctx.eta().roundDone(wall.minus(load).isNegative() ? Duration.ZERO : wall.minus(load));
+    }
+
+    /** Keeps the first round's start figures: a cold start is what they describe. */
+    private void recordOk(TargetManifest m, long ttfrMs, long idleRss) {
+        TargetOutcome previous = ctx.journal().snapshot().target(m.name());
+        if (previous != null && previous.status() == TargetOutcome.Status.OK && previous.timeToFirstResponseMs() != null) {
+            return;
+        }
+        ctx.journal().recordTarget(outcome(m, TargetOutcome.Status.OK, null, ttfrMs, idleRss));
+    }
+
+    private boolean warmUp(RunningTarget target, TargetRound round, String prefix) {
+        List<LoadSpecs.TimedSpec> specs = LoadSpecs.warmup(target.baseUri(), round, ctx.warmup(),
+                ctx.cpus().loadCpuCount(), ctx.seed());
+        if (specs.isEmpty()) {
+            ctx.eta().loadDone(ctx.warmup());
+            return true;
+        }
+        ctx.progress().say(prefix + ": warming up for " + ctx.warmup().toMillis() / 1000.0 + " s");
+        ctx.eta().loadStarted(ctx.warmup());
+        try {
+            for (LoadSpecs.TimedSpec s : specs) {
+                ctx.warmupEngine().run(s.spec(), ProgressListener.NONE);
+            }
+        } catch (LoadException e) {
+            drop(target.manifest(), TargetOutcome.Status.FAILED, "stopped answering during warm-up: " + firstLine(e.getMessage()), null);
+            return false;
+        } finally {
+            ctx.eta().loadDone(ctx.warmup());
+        }
+        return true;
+    }
+
+    private boolean measureCases(RunningTarget target, TargetRound round, int totalCases) {
+        for (PlannedCase c : round.cases()) {
+            if (!target.isAlive()) {
+                drop(target.manifest(), TargetOutcome.Status.FAILED, "exited before case '" + c.describe() + "' (see "
+                        + relative(target.errLog()) + ")", null);
+                return false;
+            }
+            ctx.progress().caseStarted(c, c.index(), totalCases);
+            ctx.eta().loadStarted(c.duration());
+            CaseMeasurer.Measurement m;
+            try {
+                m = ctx.measurer().measure(LoadSpecs.forCase(target.baseUri(), c, ctx.seed()), target.pid(),
+                        ctx.progress()::onProgress);
+            } catch (LoadException e) {
+                drop(target.manifest(), TargetOutcome.Status.FAILED, "stopped answering in case '" + c.describe() + "': "
+                        + firstLine(e.getMessage()), null);
+                return false;
+            } finally {
+                ctx.eta().loadDone(c.duration());
+            }
+            CaseResult result = toResult(c, m);
+            ctx.journal().recordCase(result);
+            measured++;
+            ctx.progress().caseFinished(c, result.requestsPerSecond(), result.errors().total(), m.generatorSaturated());
+            ctx.listener().caseRecorded(c, result);
+        }
+        return true;
+    }
+
+    private CaseResult toResult(PlannedCase c, CaseMeasurer.Measurement m) {
+        LoadResult load = m.load();
+        var s = m.server();
+        ServerMetrics server = ServerMetrics.measured(s.cpuUserNanos() / 1e9, s.cpuSystemNanos() / 1e9,
+                s.peakRssBytes(), s.averageRssBytes());
+        GeneratorMetrics generator = new GeneratorMetrics(load.generatorCpuNanos() / 1e9,
+                load.generatorCpuMicrosPerRequest(), ctx.cpus().loadCpuCount(), m.generatorSaturated());
+        return CaseResult.from(identity(c), load, server, generator);
+    }
+
+    /** How the results identify a planned case (repetitions count from 0 there). */
+    public static CaseIdentity identity(PlannedCase c) {
+        return new CaseIdentity(c.target(), c.scenario(), c.label(), c.level().connections(), c.repetition() - 1);
+    }
+
+    private void drop(TargetManifest m, TargetOutcome.Status status, String reason, Long ttfrMs) {
+        outOfRun.put(m.name(), reason);
+        ctx.journal().recordTarget(outcome(m, status, reason, ttfrMs, null));
+        ctx.progress().say(m.name() + ": " + status.name().toLowerCase() + ": " + reason);
+    }
+
+    private static TargetOutcome outcome(TargetManifest m, TargetOutcome.Status status, String reason, Long ttfrMs,
+                                         Long idleRss) {
+        return new TargetOutcome(m.name(), m.display(), m.language(), m.framework(), m.version(), m.category(), status,
+                reason, ttfrMs, idleRss);
+    }
+
+    private Path buildLog(TargetManifest m) {
+        return ctx.logRoot().resolve(m.name() + ".build.log");
+    }
+
+    private String relative(Path p) {
+        Path out = ctx.outDir().toAbsolutePath().normalize();
+        Path abs = p.toAbsolutePath().normalize();
+        return abs.startsWith(out) ? out.relativize(abs).toString() : abs.toString();
+    }
+
+    static String firstLine(String s) {
+        if (s == null) {
+            return "unknown error";
+        }
+        int nl = s.indexOf('\n');
+        return nl < 0 ? s : s.substring(0, nl);
+    }
+}
