@@ -1,0 +1,138 @@
+package showdown.report;
+
+import java.awt.BasicStroke;
+import java.awt.Color;
+import java.awt.Font;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.knowm.xchart.CategoryChart;
+import org.knowm.xchart.CategoryChartBuilder;
+import org.knowm.xchart.XYChart;
+import org.knowm.xchart.XYChartBuilder;
+import org.knowm.xchart.XYSeries;
+import org.knowm.xchart.style.AxesChartStyler;
+import org.knowm.xchart.style.Styler;
+import org.knowm.xchart.style.markers.SeriesMarkers;
+import showdown.harness.results.PercentilePoint;
+
+/**
+ * Builds the report's charts with XChart. Each method returns a chart ready for {@link SvgInliner};
+ * nothing here draws by hand. Series values may be null where a target has no measurement.
+ */
+final class Charts {
+
+    static final int WIDTH_PX = 880;
+    static final int HEIGHT_PX = 440;
+
+    /**
+     * The spectrum's x axis is 1/(1-p): 1 is the 0th percentile, 10 the 90th, 100 the 99th and so on,
+     * so every "nine" gets the same width (HdrHistogram's percentile plot).
+     */
+    private static final double PERCENT = 100.0;
+
+    private Charts() {
+    }
+
+    /** Requests per second against concurrency, one line per framework (the mist seed's chart). */
+    static XYChart rateVsConcurrency(String title, Map<String, Map<Integer, Double>> seriesByFramework) {
+        XYChart chart = new XYChartBuilder().width(WIDTH_PX).height(HEIGHT_PX).title(title)
+                .xAxisTitle("concurrency (connections)").yAxisTitle("requests per second").build();
+        style(chart.getStyler());
+        chart.getStyler().setXAxisDecimalPattern("0").setYAxisDecimalPattern("#,##0").setYAxisMin(0.0);
+        seriesByFramework.forEach((name, points) -> {
+            List<Double> xs = new ArrayList<>();
+            List<Double> ys = new ArrayList<>();
+            points.forEach((c, rate) -> {
+                if (rate != null) {
+                    xs.add((double) c);
+                    ys.add(rate);
+                }
+            });
+            if (!xs.isEmpty()) {
+                XYSeries s = chart.addSeries(name, xs, ys);
+                s.setMarker(SeriesMarkers.CIRCLE);
+            }
+        });
+        return chart;
+    }
+
+    /**
+     * Grouped bars: one group per category, one bar per series. A null value leaves its bar out. With a
+     * single series (one bar per category), the legend is hidden.
+     */
+    static CategoryChart bars(String title, String yAxisTitle, List<String> categories,
+                              Map<String, List<Double>> valuesBySeries) {
+        CategoryChart chart = new CategoryChartBuilder().width(WIDTH_PX).height(HEIGHT_PX).title(title)
+                .yAxisTitle(yAxisTitle).build();
+        style(chart.getStyler());
+        chart.getStyler().setOverlapped(false);
+        chart.getStyler().setYAxisDecimalPattern("#,##0.#").setYAxisMin(0.0);
+        chart.getStyler().setLegendVisible(valuesBySeries.size() > 1);
+        valuesBySeries.forEach((name, values) -> chart.addSeries(name, categories, zeroForMissing(values)));
+        return chart;
+    }
+
+    /**
+     * Latency by percentile, one line per framework, log-log: the x axis is 1/(1-p), labelled in
+     * percentiles; the y axis is milliseconds.
+     */
+    static XYChart spectrum(String title, Map<String, List<PercentilePoint>> spectraByFramework) {
+        XYChart chart = new XYChartBuilder().width(WIDTH_PX).height(HEIGHT_PX).title(title)
+                .xAxisTitle("percentile").yAxisTitle("latency (ms)").build();
+        style(chart.getStyler());
+        chart.getStyler().setXAxisLogarithmic(true).setYAxisLogarithmic(true)
+                .setxAxisTickLabelsFormattingFunction(Charts::percentileLabel);
+        spectraByFramework.forEach((name, points) -> {
+            List<Double> xs = new ArrayList<>();
+            List<Double> ys = new ArrayList<>();
+            for (PercentilePoint p : points) {
+                // A log axis cannot show 0, and the 100th percentile lies at infinity.
+                if (p.micros() > 0 && p.percentile() < PERCENT) {
+                    xs.add(PERCENT / (PERCENT - p.percentile()));
+                    ys.add(p.micros() / 1_000.0);
+                }
+            }
+            if (!xs.isEmpty()) {
+                chart.addSeries(name, xs, ys).setMarker(SeriesMarkers.NONE);
+            }
+        });
+        return chart;
+    }
+
+    /** 1 → "0%", 10 → "90%", 1000 → "99.9%". */
+    static String percentileLabel(double inverseTail) {
+        double p = PERCENT - PERCENT / inverseTail;
+        String s = String.format(Locale.ROOT, "%.5f", p).replaceAll("0+$", "").replaceAll("\\.$", "");
+        return s + "%";
+    }
+
+    /**
+     * XChart's category chart draws a null as a gap in some versions and fails in others; 0 is drawn as
+     * no bar, and the table beside the chart says "—" for the same cell.
+     */
+    private static List<Double> zeroForMissing(List<Double> values) {
+        List<Double> out = new ArrayList<>(values.size());
+        for (Double v : values) {
+            out.add(v == null ? 0.0 : v);
+        }
+        return out;
+    }
+
+    private static void style(AxesChartStyler s) {
+        s.setChartBackgroundColor(Color.WHITE);
+        s.setPlotBackgroundColor(Color.WHITE);
+        s.setPlotBorderVisible(false);
+        s.setPlotGridLinesColor(new Color(0xDD, 0xDD, 0xDD));
+        s.setPlotGridLinesStroke(new BasicStroke(1f));
+        s.setChartTitleBoxVisible(false);
+        s.setLegendPosition(Styler.LegendPosition.OutsideE);
+        s.setLegendBorderColor(Color.WHITE);
+        s.setChartTitleFont(new Font(Font.SANS_SERIF, Font.BOLD, 15));
+        s.setAxisTitleFont(new Font(Font.SANS_SERIF, Font.PLAIN, 12));
+        s.setAxisTickLabelsFont(new Font(Font.SANS_SERIF, Font.PLAIN, 11));
+        s.setLegendFont(new Font(Font.SANS_SERIF, Font.PLAIN, 12));
+        s.setAntiAlias(true);
+    }
+}

@@ -1,0 +1,308 @@
+package showdown.report;
+
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.knowm.xchart.internal.chartpart.Chart;
+import showdown.harness.results.PercentilePoint;
+import showdown.harness.results.RunResults;
+
+/**
+ * Writes {@code report.html}: one self-contained file that works offline. Charts are XChart SVG inlined
+ * in the page; styles and the table-sorting script are inline too, and a Content-Security-Policy allows
+ * nothing else to load or run (the script is allowed by its hash, so even text that escaped escaping
+ * could not execute).
+ */
+public final class HtmlReport {
+
+    private static final String STYLE = """
+            body{font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;margin:0 auto;max-width:1100px;\
+            padding:1rem 1.5rem;color:#222;line-height:1.45}
+            h1{font-size:1.6rem}h2{margin-top:2.2rem;border-bottom:1px solid #ddd;padding-bottom:.2rem}
+            nav a{margin-right:.8rem}
+            table{border-collapse:collapse;margin:.6rem 0 1.4rem;font-size:.9rem}
+            caption{text-align:left;font-weight:600;padding:.3rem 0}
+            th,td{border:1px solid #ddd;padding:.25rem .55rem;text-align:left;vertical-align:top}
+            td.num{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
+            th{background:#f4f4f4}table.sortable th{cursor:pointer}
+            th[aria-sort=ascending]::after{content:" \\25B2"}th[aria-sort=descending]::after{content:" \\25BC"}
+            figure{margin:1rem 0}svg.chart{width:100%;height:auto;max-width:880px;display:block}
+            figcaption{font-size:.85rem;color:#555}.headline{font-size:1.05rem}
+            """;
+
+    /** Sorts a table by the clicked column: by the cells' data-v numbers when both have one, else by text. */
+    static final String SORT_SCRIPT = """
+            document.querySelectorAll('table.sortable th').forEach(function (th) {
+              th.addEventListener('click', function () {
+                var table = th.closest('table'), body = table.tBodies[0], col = th.cellIndex;
+                var asc = th.getAttribute('aria-sort') !== 'ascending';
+                table.querySelectorAll('th').forEach(function (h) { h.removeAttribute('aria-sort'); });
+                th.setAttribute('aria-sort', asc ? 'ascending' : 'descending');
+                var rows = Array.prototype.slice.call(body.rows);
+                rows.sort(function (a, b) {
+                  var x = parseFloat(a.cells[col].getAttribute('data-v'));
+                  var y = parseFloat(b.cells[col].getAttribute('data-v'));
+                  if (isNaN(x) !== isNaN(y)) { return isNaN(x) ? 1 : -1; }
+                  var c = isNaN(x) ? a.cells[col].textContent.localeCompare(b.cells[col].textContent) : x - y;
+                  return asc ? c : -c;
+                });
+                rows.forEach(function (r) { body.appendChild(r); });
+              });
+            });
+            """;
+
+    private final RunResults run;
+    private final Summaries summaries;
+    private final Map<String, String> seriesNames;
+    private int chartCount;
+
+    private HtmlReport(RunResults run) {
+        this.run = run;
+        this.summaries = new Summaries(run);
+        this.seriesNames = seriesNames();
+    }
+
+    public static String render(RunResults run) {
+        return new HtmlReport(run).page();
+    }
+
+    private String page() {
+        List<Section> sections = new ArrayList<>(new ReportTables(summaries).sections());
+        Section details = sections.remove(sections.size() - 1);
+        StringBuilder body = new StringBuilder();
+        for (Section s : sections) {
+            body.append(section(s));
+        }
+        body.append(spectraSection());
+        body.append(cpuSection());
+        body.append(section(details));
+
+        String title = "Showdown report: run " + run.runId();
+        StringBuilder html = new StringBuilder(256 * 1024);
+        html.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
+                .append("<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; ")
+                .append("style-src 'unsafe-inline'; script-src '").append(scriptHash()).append("'\">\n")
+                .append("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
+                .append("<title>").append(Html.escape(title)).append("</title>\n")
+                .append("<style>\n").append(STYLE).append("</style>\n</head>\n<body>\n")
+                .append("<header>\n<h1>").append(Html.escape(title)).append("</h1>\n")
+                .append("<p class=\"headline\">").append(Html.escape(MarkdownReport.headline(run))).append("</p>\n")
+                .append(nav(sections, details)).append("</header>\n")
+                .append(body)
+                .append("<script>\n").append(SORT_SCRIPT).append("</script>\n</body>\n</html>\n");
+        return html.toString();
+    }
+
+    private String nav(List<Section> sections, Section details) {
+        StringBuilder nav = new StringBuilder("<nav>");
+        for (Section s : sections) {
+            nav.append("<a href=\"#").append(s.id()).append("\">").append(Html.escape(shortName(s))).append("</a>");
+        }
+        nav.append("<a href=\"#spectra\">Latency spectra</a><a href=\"#cpu\">CPU per request</a>");
+        nav.append("<a href=\"#").append(details.id()).append("\">All cases</a></nav>\n");
+        return nav.toString();
+    }
+
+    private static String shortName(Section s) {
+        return s.scenario() != null ? s.scenario() : s.heading();
+    }
+
+    private String section(Section s) {
+        StringBuilder sb = new StringBuilder();
+        sb.append("<section id=\"").append(s.id()).append("\">\n<h2>").append(Html.escape(s.heading())).append("</h2>\n");
+        if (!s.intro().isEmpty()) {
+            sb.append("<p>").append(Html.escape(s.intro())).append("</p>\n");
+        }
+        if (s.scenario() != null) {
+            sb.append(scenarioCharts(s.scenario()));
+        }
+        for (Table t : s.tables()) {
+            sb.append(table(t));
+        }
+        return sb.append("</section>\n").toString();
+    }
+
+    static String table(Table t) {
+        StringBuilder sb = new StringBuilder("<table class=\"sortable\">\n");
+        if (!t.caption().isEmpty()) {
+            sb.append("<caption>").append(Html.escape(t.caption())).append("</caption>\n");
+        }
+        sb.append("<thead><tr>");
+        for (String h : t.headers()) {
+            sb.append("<th scope=\"col\">").append(Html.escape(h)).append("</th>");
+        }
+        sb.append("</tr></thead>\n<tbody>\n");
+        for (List<Table.Cell> row : t.rows()) {
+            sb.append("<tr>");
+            for (Table.Cell c : row) {
+                if (Double.isNaN(c.sortValue())) {
+                    sb.append("<td>");
+                } else {
+                    sb.append("<td class=\"num\" data-v=\"").append(c.sortValue()).append("\">");
+                }
+                sb.append(Html.escape(c.text())).append("</td>");
+            }
+            sb.append("</tr>\n");
+        }
+        return sb.append("</tbody>\n</table>\n").toString();
+    }
+
+    /** The charts above a scenario's tables: lines against concurrency for mist, bars elsewhere. */
+    private String scenarioCharts(String scenario) {
+        StringBuilder sb = new StringBuilder();
+        List<String> targets = summaries.targets(scenario);
+        if (scenario.equals(Scenarios.MIST)) {
+            for (String request : summaries.requests(scenario)) {
+                Map<String, Map<Integer, Double>> series = new LinkedHashMap<>();
+                for (String target : targets) {
+                    Map<Integer, Double> points = new LinkedHashMap<>();
+                    for (int c : summaries.connections(scenario, request)) {
+                        points.put(c, median(summaries.get(target, scenario, request, c), Summary::requestsPerSecond));
+                    }
+                    series.put(seriesNames.get(target), points);
+                }
+                String title = request + ": requests per second by concurrency";
+                sb.append(figure(Charts.rateVsConcurrency(title, series), title,
+                        "Median of the repetitions; the table below gives the spread."));
+            }
+        } else if (scenario.equals(Scenarios.PHOENIX_SHOWDOWN)) {
+            for (String request : summaries.requests(scenario)) {
+                for (int c : summaries.connections(scenario, request)) {
+                    List<String> labels = new ArrayList<>();
+                    List<Double> values = new ArrayList<>();
+                    for (String target : targets) {
+                        labels.add(seriesNames.get(target));
+                        values.add(median(summaries.get(target, scenario, request, c), Summary::requestsPerSecond));
+                    }
+                    String title = request + ", " + c + " connections: throughput";
+                    sb.append(figure(Charts.bars(title, "requests per second", labels, Map.of("req/s", values)),
+                            title, "Median of the repetitions. Higher is better."));
+                }
+            }
+        } else {
+            for (int c : summaries.connections(scenario)) {
+                List<String> requests = summaries.requests(scenario);
+                Map<String, List<Double>> series = new LinkedHashMap<>();
+                for (String target : targets) {
+                    List<Double> values = new ArrayList<>();
+                    for (String request : requests) {
+                        values.add(median(summaries.get(target, scenario, request, c), Summary::requestsPerSecond));
+                    }
+                    series.put(seriesNames.get(target), values);
+                }
+                String title = scenario + ", " + c + " connections: requests per second";
+                sb.append(figure(Charts.bars(title, "requests per second", requests, series), title,
+                        "Median of the repetitions. Higher is better."));
+            }
+        }
+        return sb.toString();
+    }
+
+    /** One spectrum chart per request, at its highest connection level. */
+    private String spectraSection() {
+        StringBuilder sb = new StringBuilder("<section id=\"spectra\">\n<h2>Latency spectra</h2>\n<p>")
+                .append(Html.escape("Latency by percentile, HdrHistogram style: the x axis is 1/(1-p), so each "
+                        + "added nine (90 %, 99 %, 99.9 %) gets the same width, and both axes are logarithmic. "
+                        + "One chart per request, at its highest connection level, from the repetition with "
+                        + "the median req/s."))
+                .append("</p>\n");
+        for (String scenario : summaries.scenarios()) {
+            for (String request : summaries.requests(scenario)) {
+                List<Integer> levels = summaries.connections(scenario, request);
+                int c = levels.get(levels.size() - 1);
+                Map<String, List<PercentilePoint>> spectra = new LinkedHashMap<>();
+                for (String target : summaries.targets(scenario)) {
+                    summaries.get(target, scenario, request, c).map(s -> s.representative().spectrum())
+                            .filter(points -> !points.isEmpty())
+                            .ifPresent(points -> spectra.put(seriesNames.get(target), points));
+                }
+                if (!spectra.isEmpty()) {
+                    String title = scenario + " " + request + ", " + c + " connections: latency by percentile";
+                    sb.append(figure(Charts.spectrum(title, spectra), title, "Lower is better."));
+                }
+            }
+        }
+        return sb.append("</section>\n").toString();
+    }
+
+    /** Server CPU time per request, one chart per scenario, each request at its highest connection level. */
+    private String cpuSection() {
+        StringBuilder sb = new StringBuilder("<section id=\"cpu\">\n<h2>Server CPU per request</h2>\n<p>")
+                .append(Html.escape("CPU-µs per request: the server process tree's user + system CPU time in "
+                        + "the measured window divided by the requests it answered. It varies less than req/s "
+                        + "on a shared machine. Lower is better. Each request at its highest connection level."))
+                .append("</p>\n");
+        boolean any = false;
+        for (String scenario : summaries.scenarios()) {
+            List<String> requests = summaries.requests(scenario);
+            Map<String, List<Double>> series = new LinkedHashMap<>();
+            boolean measured = false;
+            for (String target : summaries.targets(scenario)) {
+                List<Double> values = new ArrayList<>();
+                for (String request : requests) {
+                    List<Integer> levels = summaries.connections(scenario, request);
+                    Double v = median(summaries.get(target, scenario, request, levels.get(levels.size() - 1)),
+                            Summary::serverCpuMicrosPerRequest);
+                    measured |= v != null;
+                    values.add(v);
+                }
+                series.put(seriesNames.get(target), values);
+            }
+            if (measured) {
+                any = true;
+                String title = scenario + ": server CPU-µs per request";
+                sb.append(figure(Charts.bars(title, "CPU-µs per request", requests, series), title,
+                        "Median of the repetitions. Lower is better."));
+            }
+        }
+        if (!any) {
+            sb.append("<p>The server's CPU time was not measured in this run.</p>\n");
+        }
+        return sb.append("</section>\n").toString();
+    }
+
+    private String figure(Chart<?, ?> chart, String title, String caption) {
+        String svg = SvgInliner.inline(chart, "c" + (++chartCount), title);
+        return "<figure>\n" + svg + "\n<figcaption>" + Html.escape(caption) + "</figcaption>\n</figure>\n";
+    }
+
+    private static Double median(Optional<Summary> s, java.util.function.Function<Summary, Spread> figure) {
+        return s.map(figure).filter(Spread::measured).map(Spread::median).orElse(null);
+    }
+
+    /** XChart needs unique series names; two targets may share a display name, so the id tells them apart. */
+    private Map<String, String> seriesNames() {
+        Map<String, Integer> uses = new HashMap<>();
+        List<String> all = new ArrayList<>();
+        run.targets().forEach(t -> all.add(t.name()));
+        run.cases().forEach(c -> {
+            if (!all.contains(c.target())) {
+                all.add(c.target());
+            }
+        });
+        all.forEach(t -> uses.merge(summaries.label(t), 1, Integer::sum));
+        Map<String, String> names = new HashMap<>();
+        for (String t : all) {
+            String label = summaries.label(t);
+            names.put(t, uses.get(label) > 1 ? label + " (" + t + ")" : label);
+        }
+        return names;
+    }
+
+    /** The CSP source that allows exactly {@link #SORT_SCRIPT} and no other script. */
+    static String scriptHash() {
+        try {
+            byte[] digest = MessageDigest.getInstance("SHA-256").digest(("\n" + SORT_SCRIPT).getBytes(StandardCharsets.UTF_8));
+            return "sha256-" + Base64.getEncoder().encodeToString(digest);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every JDK has SHA-256", e);
+        }
+    }
+}

@@ -1,0 +1,58 @@
+package showdown.report;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.List;
+import showdown.harness.results.ResultsException;
+import showdown.harness.results.ResultsJson;
+import showdown.harness.results.RunResults;
+
+/** Writes all of a run's reports into its results folder. */
+public final class Reports {
+
+    public static final String MARKDOWN = "report.md";
+    public static final String HTML = "report.html";
+    public static final String CSV = "results.csv";
+
+    static {
+        // XChart draws through AWT; a report is written on servers and in CI, without a display.
+        System.setProperty("java.awt.headless", "true");
+    }
+
+    private Reports() {
+    }
+
+    /** Reads {@code dir/results.json} and writes the three reports beside it. */
+    public static List<Path> regenerate(Path dir) {
+        return write(ResultsJson.read(ResultsJson.fileIn(dir)), dir);
+    }
+
+    /** Writes report.md, report.html and results.csv into {@code dir}; returns their paths. */
+    public static List<Path> write(RunResults run, Path dir) {
+        Path md = dir.resolve(MARKDOWN);
+        Path html = dir.resolve(HTML);
+        Path csv = dir.resolve(CSV);
+        replace(md, MarkdownReport.render(run));
+        replace(html, HtmlReport.render(run));
+        replace(csv, CsvReport.render(run));
+        return List.of(md, html, csv);
+    }
+
+    /** Writes next to the target and renames over it, so a reader never sees half a report. */
+    private static void replace(Path file, String text) {
+        try {
+            Path tmp = Files.createTempFile(file.toAbsolutePath().getParent(), "." + file.getFileName() + ".", ".tmp");
+            try {
+                Files.writeString(tmp, text, StandardCharsets.UTF_8);
+                Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            } finally {
+                Files.deleteIfExists(tmp);
+            }
+        } catch (IOException e) {
+            throw new ResultsException(file + ": cannot write: " + e.getMessage(), e);
+        }
+    }
+}
