@@ -1,0 +1,92 @@
+package showdown.harness.verify;
+
+import java.io.IOException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.SplittableRandom;
+
+/**
+ * What the checks of one target share: where it listens, which scenarios it declares, a random
+ * source for the bodies and captures, and every exchange made (the header checks read them all).
+ */
+final class CheckContext {
+
+    private final String host;
+    private final int port;
+    private final String readyPath;
+    private final Set<String> declaredScenarios;
+    private final SplittableRandom random;
+    private final List<Exchange> exchanges = new ArrayList<>();
+
+    CheckContext(String host, int port, String readyPath, Set<String> declaredScenarios, long seed) {
+        this.host = host;
+        this.port = port;
+        this.readyPath = readyPath;
+        this.declaredScenarios = Set.copyOf(declaredScenarios);
+        this.random = new SplittableRandom(seed);
+    }
+
+    String readyPath() {
+        return readyPath;
+    }
+
+    boolean declares(String scenario) {
+        return declaredScenarios.contains(scenario);
+    }
+
+    SplittableRandom random() {
+        return random;
+    }
+
+    /** A new connection; an {@code IOException} means nothing listens (the check fails). */
+    RawConnection open() throws IOException {
+        return RawConnection.open(host, port);
+    }
+
+    /** One request on a fresh connection, recorded for the header checks. */
+    Exchange send(RawRequest request) {
+        return send(request, 0, Duration.ZERO);
+    }
+
+    /** One request written in fragments on a fresh connection, recorded for the header checks. */
+    Exchange send(RawRequest request, int fragmentBytes, Duration pause) {
+        try (RawConnection c = open()) {
+            return record(c.exchange(request, fragmentBytes, pause));
+        } catch (IOException e) {
+            return record(new Exchange(request, new byte[0], 0, null, "cannot connect to " + host + ":" + port + ": " + e.getMessage(), null));
+        }
+    }
+
+    Exchange record(Exchange e) {
+        synchronized (exchanges) {
+            exchanges.add(e);
+        }
+        return e;
+    }
+
+    List<Exchange> exchanges() {
+        synchronized (exchanges) {
+            return List.copyOf(exchanges);
+        }
+    }
+
+    /** Random bytes that surely hold a NUL and an invalid UTF-8 sequence (when long enough). */
+    byte[] binaryBody(int length) {
+        byte[] body = new byte[length];
+        random.nextBytes(body);
+        byte[] poison = {0, (byte) 0xC3, 0x28, (byte) 0xFF, (byte) 0xFE, 0, '\r', '\n', 0};
+        System.arraycopy(poison, 0, body, 0, Math.min(poison.length, length));
+        return body;
+    }
+
+    String randomAlphanumeric(int length) {
+        String alphabet = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+        StringBuilder s = new StringBuilder(length);
+        for (int i = 0; i < length; i++) {
+            s.append(alphabet.charAt(random.nextInt(alphabet.length())));
+        }
+        return s.toString();
+    }
+}

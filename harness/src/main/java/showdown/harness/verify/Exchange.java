@@ -1,0 +1,33 @@
+package showdown.harness.verify;
+
+/**
+ * One request and what came back: the response, or the error that prevented reading one.
+ *
+ * @param sent        the first bytes of the request as written (capped for large bodies)
+ * @param sentLength  how many request bytes were written before the exchange ended
+ * @param response    null when no complete response was read
+ * @param error       why there is no response (or why the upload stopped early), else null
+ * @param partialWire what was read of an incomplete response
+ */
+public record Exchange(RawRequest request, byte[] sent, long sentLength, RawResponse response, String error,
+        byte[] partialWire) {
+
+    public boolean ok() {
+        return response != null;
+    }
+
+    /** The request and response as on the wire, for a failure report. */
+    public String trace() {
+        StringBuilder out = new StringBuilder();
+        out.append(WireTrace.format("> ", sent, sentLength, WireTrace.REQUEST_TRACE_BYTES));
+        if (response != null) {
+            out.append(WireTrace.format("< ", response.wire(), response.wireLength(), WireTrace.RESPONSE_TRACE_BYTES));
+        } else {
+            if (partialWire != null && partialWire.length > 0) {
+                out.append(WireTrace.format("< ", partialWire, partialWire.length, WireTrace.RESPONSE_TRACE_BYTES));
+            }
+            out.append("  ! ").append(error).append('\n');
+        }
+        return out.toString();
+    }
+}

@@ -1,0 +1,119 @@
+package showdown.harness.verify;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.function.Consumer;
+import showdown.harness.target.Availability;
+import showdown.harness.target.ProcessTreeStats;
+import showdown.harness.target.RunningTarget;
+import showdown.harness.target.StartOptions;
+import showdown.harness.target.TargetBuilder;
+import showdown.harness.target.TargetException;
+import showdown.harness.target.TargetManifest;
+
+/**
+ * {@code showdown verify}: for each target, build it if needed, start it on a free port, run the
+ * contract checks, and stop the whole process tree (also on failure; the shutdown hook of
+ * {@link RunningTarget} covers Ctrl-C). At most {@code jobs} targets run at a time.
+ */
+public final class Verifier {
+
+    /** The scenario name used for rows about the target itself (availability, build, start). */
+    public static final String LIFECYCLE = "target";
+
+    /**
+     * @param scenarios    the scenarios to check (see {@link Scenarios#ALL})
+     * @param jobs         how many targets may be built, started and checked at the same time
+     * @param logDir       build and server logs go here, named after the target
+     * @param readyTimeout how long a target may take to become ready
+     * @param seed         seeds random bodies and captures
+     */
+    public record Options(Path showdownHome, Set<String> scenarios, int jobs, Path logDir, Duration readyTimeout, long seed) {
+        public Options {
+            scenarios = Set.copyOf(scenarios);
+            if (jobs < 1) {
+                throw new TargetException("--jobs must be at least 1 (got " + jobs + ")");
+            }
+        }
+    }
+
+    private Verifier() {
+    }
+
+    /**
+     * Verifies every target; {@code onEach} is called (one call at a time) as each one finishes.
+     * The returned verdicts are in the order of {@code targets}.
+     */
+    public static List<TargetVerdict> verify(List<TargetManifest> targets, Options o, Consumer<TargetVerdict> onEach) {
+        ExecutorService pool = Executors.newFixedThreadPool(o.jobs(), r -> {
+            Thread t = new Thread(r, "verify");
+            t.setDaemon(true);
+            return t;
+        });
+        try {
+            List<Future<TargetVerdict>> futures = new ArrayList<>();
+            for (TargetManifest m : targets) {
+                futures.add(pool.submit(() -> {
+                    TargetVerdict v = verifyOne(m, o);
+                    synchronized (onEach) {
+                        onEach.accept(v);
+                    }
+                    return v;
+                }));
+            }
+            List<TargetVerdict> verdicts = new ArrayList<>();
+            for (Future<TargetVerdict> f : futures) {
+                verdicts.add(f.get());
+            }
+            return verdicts;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new TargetException("verify was interrupted");
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof RuntimeException re) {
+                throw re;
+            }
+            throw new IllegalStateException(e.getCause());
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    /** Build, start, check, stop one target; never throws for a target's own fault. */
+    static TargetVerdict verifyOne(TargetManifest m, Options o) {
+        Availability availability = Availability.of(m, o.showdownHome());
+        if (!availability.canRun()) {
+            return new TargetVerdict(m.name(), m.language(),
+                    List.of(CheckResult.skip(LIFECYCLE, "availability", availability.describe())), null, -1);
+        }
+        try {
+            TargetBuilder.ensureBuilt(m, o.showdownHome(), o.logDir().resolve(m.name() + ".build.log"));
+        } catch (TargetException e) {
+            return new TargetVerdict(m.name(), m.language(), List.of(CheckResult.fail(LIFECYCLE, "build", e.getMessage(), "")), null, -1);
+        }
+        StartOptions start = new StartOptions(o.showdownHome(), 0, List.of(), o.logDir(), o.readyTimeout());
+        RunningTarget running;
+        try {
+            running = RunningTarget.start(m, start);
+        } catch (TargetException e) {
+            return new TargetVerdict(m.name(), m.language(), List.of(CheckResult.fail(LIFECYCLE, "start", e.getMessage(), "")), null, -1);
+        }
+        try (RunningTarget t = running) {
+            long idleRss = ProcessTreeStats.sample(t.pid()).rssBytes();
+            List<CheckResult> results = new ArrayList<>(ContractChecks.run(RunningTarget.HOST, t.port(), m.ready(),
+                    Set.copyOf(m.scenarios()), o.scenarios(), o.seed()));
+            if (!t.isAlive()) {
+                results.add(CheckResult.fail(LIFECYCLE, "still running after the checks",
+                        "the target exited during the checks; see " + t.errLog(), ""));
+            }
+            return new TargetVerdict(m.name(), m.language(), results, t.timeToFirstResponse(), idleRss);
+        }
+    }
+}
