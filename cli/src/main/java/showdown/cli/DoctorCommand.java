@@ -1,13 +1,44 @@
 package showdown.cli;
 
+import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
+import showdown.harness.target.Availability;
+import showdown.harness.target.Placeholders;
+import showdown.harness.target.ShowdownHome;
+import showdown.harness.target.TargetCatalog;
+import showdown.harness.target.TargetManifest;
 
-/** Placeholder until its implementation lands. */
-@Command(name = "doctor", mixinStandardHelpOptions = true, description = "Lists every target with its status.")
+/** {@code showdown doctor}: one line per target with what it needs before it can run here. */
+@Command(name = "doctor", mixinStandardHelpOptions = true,
+        description = {"Lists every target with its status: ready, needs build, needs setup: <command>,",
+                "or unavailable here: <reason>. Builds nothing and starts nothing."})
 final class DoctorCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
     @Override
     public Integer call() {
-        throw new UserException("'doctor' is not implemented yet");
+        Path home = ShowdownHome.resolve();
+        List<TargetManifest> targets = TargetCatalog.discover(home).all();
+        var out = spec.commandLine().getOut();
+        out.println("showdown home: " + home);
+        out.println("java for targets: " + Placeholders.java() + " (Java " + Runtime.version().feature() + " runs showdown)");
+        int nameWidth = Math.max(6, targets.stream().mapToInt(t -> t.name().length()).max().orElse(0)) + 2;
+        int languageWidth = Math.max(8, targets.stream().mapToInt(t -> t.language().length()).max().orElse(0)) + 2;
+        out.println(pad("TARGET", nameWidth) + pad("LANGUAGE", languageWidth) + "STATUS");
+        for (TargetManifest t : targets) {
+            out.println(pad(t.name(), nameWidth) + pad(t.language(), languageWidth) + Availability.of(t, home).describe());
+        }
+        out.flush();
+        return 0;
+    }
+
+    private static String pad(String s, int width) {
+        return s.length() >= width ? s + " " : s + " ".repeat(width - s.length());
     }
 }

@@ -1,13 +1,88 @@
 package showdown.cli;
 
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import showdown.harness.target.Availability;
+import showdown.harness.target.RunningTarget;
+import showdown.harness.target.ShowdownHome;
+import showdown.harness.target.StartOptions;
+import showdown.harness.target.TargetBuilder;
+import showdown.harness.target.TargetCatalog;
+import showdown.harness.target.TargetManifest;
 
-/** Placeholder until its implementation lands. */
-@Command(name = "serve", mixinStandardHelpOptions = true, description = "Starts one target in the foreground.")
+/**
+ * {@code showdown serve NAME}: builds the target if needed, starts it, prints its URL and keeps it
+ * running until Ctrl-C or SIGTERM; then the shutdown hook stops its whole process tree.
+ */
+@Command(name = "serve", mixinStandardHelpOptions = true,
+        description = {"Starts one target in the foreground and prints its URL when it is ready.",
+                "Ctrl-C (or SIGTERM) stops it and everything it started."})
 final class ServeCommand implements Callable<Integer> {
+
+    private static final Duration EXIT_POLL = Duration.ofMillis(200);
+
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(paramLabel = "NAME", description = "The target (see 'showdown doctor').")
+    String name;
+
+    @Option(names = "--port", paramLabel = "P", defaultValue = "0", description = "Port on 127.0.0.1 (default: a free one).")
+    int port;
+
+    @Option(names = "--cpus", paramLabel = "LIST", split = ",", description = "Pin the target to these CPU ids, e.g. 0,1.")
+    List<Integer> cpus = new ArrayList<>();
+
+    @Option(names = "--ready-timeout", paramLabel = "SECONDS", defaultValue = "90",
+            description = "How long it may take to answer its ready path (default: ${DEFAULT-VALUE}).")
+    int readyTimeoutSeconds;
+
+    @Option(names = "--logs", paramLabel = "DIR", description = "Build and server logs (default: results/serve-logs under the Showdown home).")
+    Path logDir;
+
     @Override
-    public Integer call() {
-        throw new UserException("'serve' is not implemented yet");
+    public Integer call() throws InterruptedException {
+        if (port < 0 || port > 65535) {
+            throw new UserException("--port must be between 0 and 65535 (got " + port + ")");
+        }
+        if (readyTimeoutSeconds < 1) {
+            throw new UserException("--ready-timeout must be at least 1 second (got " + readyTimeoutSeconds + ")");
+        }
+        Path home = ShowdownHome.resolve();
+        TargetManifest m = TargetCatalog.discover(home).require(name);
+        Availability availability = Availability.of(m, home);
+        if (!availability.canRun()) {
+            throw new UserException(m.name() + " " + availability.describe());
+        }
+        Path logs = logDir != null ? logDir.toAbsolutePath() : home.resolve("results").resolve("serve-logs");
+        var out = spec.commandLine().getOut();
+        if (availability.status() == Availability.Status.NEEDS_BUILD) {
+            Path buildLog = logs.resolve(m.name() + ".build.log");
+            out.println("building " + m.name() + " (log: " + buildLog + ")...");
+            out.flush();
+            TargetBuilder.ensureBuilt(m, home, buildLog);
+        }
+        RunningTarget t = RunningTarget.start(m, new StartOptions(home, port, cpus, logs, Duration.ofSeconds(readyTimeoutSeconds)));
+        out.println(m.display() + " is ready at " + t.baseUri() + "/ (pid " + t.pid() + String.format(Locale.ROOT,
+                ", first response after %.2f s)", t.timeToFirstResponse().toNanos() / 1e9));
+        out.println("logs: " + t.outLog() + ", " + t.errLog());
+        out.println("press Ctrl-C to stop it");
+        out.flush();
+        // Ctrl-C and SIGTERM end the JVM; RunningTarget's shutdown hook then stops the whole tree.
+        while (t.isAlive()) {
+            Thread.sleep(EXIT_POLL);
+        }
+        t.close();
+        spec.commandLine().getErr().println("showdown serve: " + m.name() + " exited on its own; see " + t.errLog());
+        return 1;
     }
 }

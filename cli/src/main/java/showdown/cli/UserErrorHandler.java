@@ -5,6 +5,7 @@ import picocli.CommandLine.IExecutionExceptionHandler;
 import picocli.CommandLine.IParameterExceptionHandler;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.ParseResult;
+import showdown.harness.target.TargetException;
 import showdown.load.LoadException;
 
 /**
@@ -23,7 +24,7 @@ final class UserErrorHandler implements IExecutionExceptionHandler, IParameterEx
 
     @Override
     public int handleExecutionException(Exception ex, CommandLine cmd, ParseResult parseResult) throws Exception {
-        if (ex instanceof LoadException || ex instanceof UserException) {
+        if (ex instanceof LoadException || ex instanceof UserException || ex instanceof TargetException) {
             cmd.getErr().println("showdown " + cmd.getCommandName() + ": " + ex.getMessage());
             return Main.EXIT_USAGE;
         }

@@ -1,13 +1,113 @@
 package showdown.cli;
 
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
 import java.util.concurrent.Callable;
+import java.util.concurrent.ThreadLocalRandom;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+import showdown.harness.target.ShowdownHome;
+import showdown.harness.target.TargetCatalog;
+import showdown.harness.target.TargetManifest;
+import showdown.harness.verify.Scenarios;
+import showdown.harness.verify.TargetVerdict;
+import showdown.harness.verify.Verifier;
+import showdown.harness.verify.VerifyTable;
 
-/** Placeholder until its implementation lands. */
-@Command(name = "verify", mixinStandardHelpOptions = true, description = "Checks each target against the scenario contract.")
+/** {@code showdown verify}: checks targets against the scenario contract (docs/verify.md). */
+@Command(name = "verify", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Checks each target against the scenario contract (docs/scenarios.md).",
+                "Builds what is missing, starts each target on a free port, runs every check, stops it.",
+                "Exit 0 when every check passes (WARN and SKIP do not fail), 1 when any fails, 2 for bad input."})
 final class VerifyCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--target", paramLabel = "NAME", split = ",", description = "Only these targets (repeatable; default: all).")
+    List<String> targets = new ArrayList<>();
+
+    @Option(names = "--language", paramLabel = "LANG", description = "Only the targets of this language (e.g. java).")
+    String language;
+
+    @Option(names = "--scenario", paramLabel = "NAME", split = ",",
+            description = "Only these scenarios: spock-scotty, mist, phoenix-showdown, techempower, http (default: all).")
+    List<String> scenarios = new ArrayList<>();
+
+    @Option(names = "--jobs", paramLabel = "N", defaultValue = "2", description = "Targets checked at the same time (default: ${DEFAULT-VALUE}).")
+    int jobs;
+
+    @Option(names = "--ready-timeout", paramLabel = "SECONDS", defaultValue = "90",
+            description = "How long a target may take to answer its ready path (default: ${DEFAULT-VALUE}).")
+    int readyTimeoutSeconds;
+
+    @Option(names = "--logs", paramLabel = "DIR", description = "Build and server logs (default: results/verify-logs under the Showdown home).")
+    Path logDir;
+
+    @Option(names = "--seed", paramLabel = "N", description = "Seed for the random bodies and captures (default: random, printed).")
+    Long seed;
+
     @Override
     public Integer call() {
-        throw new UserException("'verify' is not implemented yet");
+        Path home = ShowdownHome.resolve();
+        if (jobs < 1) {
+            throw new UserException("--jobs must be at least 1 (got " + jobs + ")");
+        }
+        if (readyTimeoutSeconds < 1) {
+            throw new UserException("--ready-timeout must be at least 1 second (got " + readyTimeoutSeconds + ")");
+        }
+        Set<String> selectedScenarios = selectScenarios();
+        List<TargetManifest> selected = selectTargets(TargetCatalog.discover(home));
+        long runSeed = seed != null ? seed : ThreadLocalRandom.current().nextLong(1, Long.MAX_VALUE);
+        Path logs = logDir != null ? logDir.toAbsolutePath() : home.resolve("results").resolve("verify-logs");
+
+        var out = spec.commandLine().getOut();
+        out.println("verifying " + selected.size() + " target" + (selected.size() == 1 ? "" : "s") + " (jobs " + jobs
+                + ", seed " + runSeed + ", logs in " + logs + ")");
+        VerifyTable table = new VerifyTable(out, selected.stream().map(TargetManifest::name).toList());
+        table.header();
+        Verifier.Options options = new Verifier.Options(home, selectedScenarios, jobs, logs,
+                Duration.ofSeconds(readyTimeoutSeconds), runSeed);
+        List<TargetVerdict> verdicts = Verifier.verify(selected, options, table::print);
+        table.summary(verdicts);
+        return verdicts.stream().anyMatch(TargetVerdict::failed) ? 1 : 0;
+    }
+
+    private Set<String> selectScenarios() {
+        if (scenarios.isEmpty()) {
+            return Set.copyOf(Scenarios.ALL);
+        }
+        Set<String> chosen = new LinkedHashSet<>();
+        for (String s : scenarios) {
+            if (!Scenarios.ALL.contains(s)) {
+                throw new UserException("unknown scenario '" + s + "' (known: " + String.join(", ", Scenarios.ALL) + ")");
+            }
+            chosen.add(s);
+        }
+        return chosen;
+    }
+
+    private List<TargetManifest> selectTargets(TargetCatalog catalog) {
+        List<TargetManifest> chosen = new ArrayList<>();
+        if (targets.isEmpty()) {
+            chosen.addAll(language == null ? catalog.all() : catalog.byLanguage(language));
+        } else {
+            for (String name : new LinkedHashSet<>(targets)) {
+                TargetManifest m = catalog.require(name); // an unknown name lists the known ones, exit 2
+                if (language == null || m.language().equalsIgnoreCase(language)) {
+                    chosen.add(m);
+                }
+            }
+        }
+        if (chosen.isEmpty()) {
+            throw new UserException("no target to verify" + (language == null ? "" : " for language '" + language + "'"));
+        }
+        return chosen;
     }
 }

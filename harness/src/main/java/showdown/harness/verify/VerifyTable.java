@@ -1,27 +1,28 @@
 package showdown.harness.verify;
 
-import java.io.PrintStream;
+import java.io.PrintWriter;
 import java.util.List;
 import java.util.Locale;
 
 /** Prints verdicts as a table: one row per target × check, wire traces under the rows that need them. */
 public final class VerifyTable {
 
-    private static final int CHECK_COLUMN = 46;
-    private static final int SCENARIO_COLUMN = 16;
+    private static final int CHECK_COLUMN = 56;
+    private static final int SCENARIO_COLUMN = 18;
     private static final double MIB = 1024.0 * 1024.0;
 
-    private final PrintStream out;
+    private final PrintWriter out;
     private final int targetColumn;
 
     /** @param targetNames every target that will be printed, to size the first column */
-    public VerifyTable(PrintStream out, List<String> targetNames) {
+    public VerifyTable(PrintWriter out, List<String> targetNames) {
         this.out = out;
         this.targetColumn = Math.max("TARGET".length(), targetNames.stream().mapToInt(String::length).max().orElse(0)) + 2;
     }
 
     public void header() {
         out.println(pad("TARGET", targetColumn) + pad("SCENARIO", SCENARIO_COLUMN) + pad("CHECK", CHECK_COLUMN) + "RESULT  DETAIL");
+        out.flush();
     }
 
     /** The rows of one target, then a line with its startup time and idle RSS. */
