@@ -1,13 +1,228 @@
 package showdown.cli;
 
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import showdown.load.Header;
+import showdown.load.LoadEngine;
+import showdown.load.LoadException;
+import showdown.load.LoadResult;
+import showdown.load.LoadResultJson;
+import showdown.load.LoadSpec;
+import showdown.load.Transport;
+import showdown.load.Units;
+import showdown.load.WrkReport;
 
-/** Placeholder until its implementation lands. */
-@Command(name = "load", mixinStandardHelpOptions = true, description = "Generates HTTP load, wrk style.")
+/** {@code showdown load}: wrk's flags and output, plus pipelining, an open model, JSON and HdrHistogram logs. */
+@Command(name = "load", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Generates HTTP/1.1 load, wrk style, and prints wrk's layout.",
+                "Numbers may have a unit (1k, 1M); times too (30s, 2m, 1h; no unit means seconds)."})
 final class LoadCommand implements Callable<Integer> {
+
+    @Parameters(arity = "1..*", paramLabel = "URL", description = "http URLs; several are spread round-robin over the connections")
+    List<String> urls = new ArrayList<>();
+
+    @Option(names = {"-c", "--connections"}, paramLabel = "N", description = "connections to keep open (default: ${DEFAULT-VALUE})", defaultValue = "10")
+    String connections;
+
+    @Option(names = {"-t", "--threads"}, paramLabel = "N", description = "threads, one event loop each (default: ${DEFAULT-VALUE})", defaultValue = "2")
+    String threads;
+
+    @Option(names = {"-d", "--duration"}, paramLabel = "T", description = "duration of the measured load (default: 10s, or unbounded with -n)")
+    String duration;
+
+    @Option(names = {"-H", "--header"}, paramLabel = "H", description = "add a header, 'Name: value' (repeatable)")
+    List<String> headers = new ArrayList<>();
+
+    @Option(names = {"-T", "--timeout"}, paramLabel = "T", description = "request timeout (default: ${DEFAULT-VALUE})", defaultValue = "2s")
+    String timeout;
+
+    @Option(names = {"-L", "--latency"}, description = "print the latency percentile table")
+    boolean latency;
+
+    @Option(names = {"-n", "--requests"}, paramLabel = "N", description = "stop after N requests (with -d: whichever comes first)")
+    String requests;
+
+    @Option(names = {"-m", "--method"}, paramLabel = "M", description = "request method (default: ${DEFAULT-VALUE})", defaultValue = "GET")
+    String method;
+
+    @Option(names = "--body", paramLabel = "FILE", description = "send this file as the request body")
+    Path body;
+
+    @Option(names = "--pipeline", paramLabel = "N", description = "HTTP/1.1 pipelining depth; latency is still per request (default: ${DEFAULT-VALUE})", defaultValue = "1")
+    String pipeline;
+
+    @Option(names = {"-R", "--rate"}, paramLabel = "N", description = "open model (wrk2): total requests/sec on a fixed schedule; latency is corrected for coordinated omission")
+    String rate;
+
+    @Option(names = "--warmup", paramLabel = "T", description = "load that runs first and is not recorded (default: none)")
+    String warmup;
+
+    @Option(names = "--json", paramLabel = "FILE|-", description = "write the result as JSON (schema showdown.load/1); '-' = stdout, and the text goes to stderr")
+    String json;
+
+    @Option(names = "--hlog", paramLabel = "FILE", description = "write an HdrHistogram interval log (one histogram a second, values in ns)")
+    Path hlog;
+
+    @Option(names = "--progress", description = "print progress once a second even when stderr is not a terminal")
+    boolean progress;
+
+    @Option(names = "--transport", paramLabel = "T", description = "auto, epoll, io_uring or nio (default: ${DEFAULT-VALUE})", defaultValue = "auto")
+    String transport;
+
+    @Option(names = {"-s", "--script"}, paramLabel = "S", hidden = true)
+    String script;
+
     @Override
-    public Integer call() {
-        throw new UserException("'load' is not implemented yet");
+    public Integer call() throws IOException {
+        if (script != null) {
+            throw new LoadException("Lua scripts (-s) are not supported; use -m, -H, --body and --pipeline instead");
+        }
+        LoadSpec spec = spec();
+        boolean jsonToStdout = "-".equals(json);
+        PrintStream text = jsonToStdout ? System.err : System.out;
+        WrkReport.printHeader(spec, text);
+        text.flush();
+
+        try (IntervalLog log = hlog == null ? null : IntervalLog.open(hlog)) {
+            ProgressLine progressLine = new ProgressLine(System.err, spec, progress || ProgressLine.stderrIsTerminal());
+            LoadEngine engine = new LoadEngine(spec, progressLine, log == null ? null : log::write);
+            CountDownLatch reported = new CountDownLatch(1);
+            Thread onCtrlC = new Thread(() -> {
+                engine.requestStop();
+                awaitQuietly(reported);
+            }, "showdown-load-interrupt");
+            Runtime.getRuntime().addShutdownHook(onCtrlC);
+            try {
+                LoadResult result = engine.run();
+                progressLine.finish();
+                WrkReport.printResult(result, latency, text);
+                text.flush();
+                writeJson(result, jsonToStdout);
+            } finally {
+                reported.countDown();
+                removeHook(onCtrlC);
+            }
+        }
+        return 0;
+    }
+
+    LoadSpec spec() throws IOException {
+        LoadSpec.Builder b = LoadSpec.builder()
+                .connections(intOption("connections", connections))
+                .threads(intOption("threads", threads))
+                .timeout(Units.parseDuration(timeout))
+                .pipeline(intOption("pipeline", pipeline))
+                .method(method)
+                .transport(parseTransport(transport));
+        for (String url : urls) {
+            b.url(url);
+        }
+        for (String h : headers) {
+            b.header(Header.parse(h));
+        }
+        if (duration != null) {
+            b.duration(Units.parseDuration(duration));
+        }
+        if (requests != null) {
+            long n = Units.parseMetric(requests);
+            if (n <= 0) {
+                throw new LoadException("request count must be positive, not " + requests);
+            }
+            b.requests(n);
+        }
+        if (warmup != null) {
+            b.warmup(Units.parseDuration(warmup));
+        }
+        if (rate != null) {
+            long r = Units.parseMetric(rate);
+            if (r <= 0) {
+                throw new LoadException("rate must be positive, not " + rate);
+            }
+            b.rate(r);
+        }
+        if (body != null) {
+            try {
+                b.body(Files.readAllBytes(body));
+            } catch (NoSuchFileException e) {
+                throw new LoadException("body file not found: " + body);
+            } catch (IOException e) {
+                throw new LoadException("cannot read body file " + body + ": " + e.getMessage());
+            }
+        }
+        return b.build();
+    }
+
+    private void writeJson(LoadResult result, boolean toStdout) throws IOException {
+        if (json == null) {
+            return;
+        }
+        if (toStdout) {
+            LoadResultJson.write(result, new NonClosing(System.out));
+            System.out.println();
+            System.out.flush();
+            return;
+        }
+        try (OutputStream out = Files.newOutputStream(Path.of(json))) {
+            LoadResultJson.write(result, out);
+        } catch (IOException e) {
+            throw new LoadException("cannot write " + json + ": " + e.getMessage());
+        }
+    }
+
+    private static int intOption(String name, String value) {
+        long n = Units.parseMetric(value);
+        if (n > Integer.MAX_VALUE) {
+            throw new LoadException(name + " is too large: " + value);
+        }
+        return (int) n;
+    }
+
+    private static Transport parseTransport(String t) {
+        try {
+            return Transport.valueOf(t.toUpperCase(Locale.ROOT).replace('-', '_'));
+        } catch (IllegalArgumentException e) {
+            throw new LoadException("unknown transport '" + t + "': use auto, epoll, io_uring or nio");
+        }
+    }
+
+    private static void awaitQuietly(CountDownLatch latch) {
+        try {
+            latch.await(5, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private static void removeHook(Thread hook) {
+        try {
+            Runtime.getRuntime().removeShutdownHook(hook);
+        } catch (IllegalStateException shuttingDown) {
+            // the JVM is exiting (Ctrl-C): the hook is running and waits for our report
+        }
+    }
+
+    /** Lets Jackson write to stdout without closing it. */
+    private static final class NonClosing extends java.io.FilterOutputStream {
+        NonClosing(OutputStream out) {
+            super(out);
+        }
+
+        @Override
+        public void close() throws IOException {
+            flush();
+        }
     }
 }

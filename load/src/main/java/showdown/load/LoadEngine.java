@@ -1,15 +1,310 @@
 package showdown.load;
 
-/** Runs one load: see {@link LoadSpec}. Work in progress: the engine lands in the next commit. */
+import io.netty.channel.EventLoop;
+import io.netty.channel.MultiThreadIoEventLoopGroup;
+import io.netty.util.concurrent.DefaultThreadFactory;
+import io.netty.util.concurrent.EventExecutor;
+import io.netty.util.concurrent.Future;
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.net.URI;
+import java.net.UnknownHostException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SortedMap;
+import java.util.TreeMap;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import org.HdrHistogram.Histogram;
+
+/**
+ * Runs one load (see {@link LoadSpec}): one event loop per thread, each owning its connections;
+ * the calling thread collects interval histograms and progress once a second, and stops the loops
+ * at the deadline. A run always ends by {@code warmup + duration + 1 s}, or for a count-bounded run
+ * when every request has completed or failed (each bounded by the timeout).
+ */
 public final class LoadEngine {
-    private LoadEngine() {
+
+    private static final long SECOND_NANOS = TimeUnit.SECONDS.toNanos(1);
+    private static final long STOP_GRACE_MILLIS = 1000;
+    private static final int PREFLIGHT_TIMEOUT_MILLIS = 3000;
+
+    private final LoadSpec spec;
+    private final ProgressListener listener;
+    private final IntervalSink intervals;
+    private volatile boolean stopRequested;
+
+    /** Receives each second's latency histogram (nanoseconds), for HdrHistogram interval logs. */
+    @FunctionalInterface
+    public interface IntervalSink {
+        IntervalSink NONE = (startNanos, endNanos, h) -> { };
+
+        void onInterval(long startNanosSinceRun, long endNanosSinceRun, Histogram latency);
+    }
+
+    public LoadEngine(LoadSpec spec, ProgressListener listener, IntervalSink intervals) {
+        this.spec = spec;
+        this.listener = listener == null ? ProgressListener.NONE : listener;
+        this.intervals = intervals == null ? IntervalSink.NONE : intervals;
     }
 
     /**
      * Runs the load to completion and returns what it measured. Throws {@link LoadException} for a
-     * problem the user can fix (for example nothing listening at the start).
+     * problem the user can fix (an unknown host, nothing listening at the start, a transport that
+     * does not load here).
      */
     public static LoadResult run(LoadSpec spec, ProgressListener listener) {
-        throw new UnsupportedOperationException("the load engine is being written");
+        return new LoadEngine(spec, listener, IntervalSink.NONE).run();
+    }
+
+    /** Asks a running load to stop early (Ctrl-C); {@link #run()} then returns what it has. */
+    public void requestStop() {
+        stopRequested = true;
+    }
+
+    public LoadResult run() {
+        List<Endpoint> endpoints = resolve(spec);
+        preflight(endpoints);
+        Transport transport = Transports.resolve(spec.transport());
+        MultiThreadIoEventLoopGroup group = new MultiThreadIoEventLoopGroup(spec.threads(),
+                new DefaultThreadFactory("showdown-load", true), Transports.ioHandlerFactory(transport));
+        try {
+            return drive(group, transport, endpoints);
+        } finally {
+            group.shutdownGracefully(0, STOP_GRACE_MILLIS, TimeUnit.MILLISECONDS)
+                    .awaitUninterruptibly(2 * STOP_GRACE_MILLIS);
+        }
+    }
+
+    private LoadResult drive(MultiThreadIoEventLoopGroup group, Transport transport, List<Endpoint> endpoints) {
+        long timeoutNanos = spec.timeout().toNanos();
+        AtomicLong permits = spec.countBounded() ? new AtomicLong(spec.requests()) : null;
+        List<Worker> workers = new ArrayList<>();
+        for (EventExecutor executor : group) {
+            workers.add(new Worker((EventLoop) executor, Transports.channelClass(transport), permits, timeoutNanos));
+        }
+        long runStart = System.nanoTime();
+        long warmupNanos = spec.warmup().toNanos();
+        long measureStart = runStart + warmupNanos;
+        long intervalNanos = spec.openModel() ? (long) (spec.connections() * 1e9 / spec.ratePerSecond()) : 0;
+        for (int c = 0; c < spec.connections(); c++) {
+            Worker w = workers.get(c % workers.size());
+            long firstIntended = runStart + (intervalNanos > 0 ? ThreadLocalRandom.current().nextLong(intervalNanos) : 0);
+            w.add(new Connection(w, endpoints.get(c % endpoints.size()), spec.pipeline(), intervalNanos, firstIntended));
+        }
+        boolean measureNow = warmupNanos == 0;
+        for (Worker w : workers) {
+            w.loop().execute(() -> w.start(measureNow));
+            if (!measureNow) {
+                w.loop().schedule(w::beginMeasuring, warmupNanos, TimeUnit.NANOSECONDS);
+            }
+        }
+
+        Collector collector = new Collector(workers, measureStart);
+        long deadline = spec.duration() == null ? Long.MAX_VALUE : measureStart + spec.duration().toNanos();
+        long cpuStart = -1;
+        long nextTick = runStart + SECOND_NANOS;
+        while (true) {
+            long now = System.nanoTime();
+            if (cpuStart < 0 && now >= measureStart) {
+                cpuStart = processCpuNanos();
+            }
+            if (now >= deadline || stopRequested || (spec.countBounded() && now >= measureStart && collector.allFinished())) {
+                break;
+            }
+            long wake = Math.min(deadline, nextTick);
+            if (spec.countBounded()) {
+                wake = Math.min(wake, now + Worker.TICK_NANOS);
+            }
+            sleepUntil(wake);
+            if (System.nanoTime() >= nextTick) {
+                collector.tick(listener, intervals);
+                nextTick += SECOND_NANOS;
+            }
+        }
+        long stopNanos = stopAll(workers);
+        long cpuEnd = processCpuNanos();
+        collector.collect(intervals, stopNanos);
+        long windowEnd = spec.countBounded() && !stopRequested && collector.allFinished()
+                ? Math.max(measureStart, lastCompletion(workers)) : stopNanos;
+        return collector.result(spec, transport, Math.max(0, windowEnd - measureStart),
+                cpuStart < 0 ? 0 : cpuEnd - cpuStart);
+    }
+
+    private static long stopAll(List<Worker> workers) {
+        List<Future<Long>> stops = new ArrayList<>();
+        for (Worker w : workers) {
+            stops.add(w.loop().submit(w::stop));
+        }
+        long latest = System.nanoTime();
+        for (Future<Long> f : stops) {
+            if (f.awaitUninterruptibly(STOP_GRACE_MILLIS) && f.isSuccess()) {
+                latest = Math.max(latest, f.getNow());
+            }
+        }
+        return latest;
+    }
+
+    private static long lastCompletion(List<Worker> workers) {
+        long last = 0;
+        for (Worker w : workers) {
+            last = Math.max(last, w.stats.lastCompletionNanos);
+        }
+        return last;
+    }
+
+    private static void sleepUntil(long nanoTime) {
+        long wait = nanoTime - System.nanoTime();
+        if (wait > 0) {
+            try {
+                TimeUnit.NANOSECONDS.sleep(wait);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    /** CPU time of this whole process (every thread, GC and JIT included). */
+    static long processCpuNanos() {
+        if (ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os) {
+            return os.getProcessCpuTime();
+        }
+        return 0;
+    }
+
+    static List<Endpoint> resolve(LoadSpec spec) {
+        boolean head = spec.method().equals("HEAD");
+        Map<URI, Endpoint> byUrl = new LinkedHashMap<>();
+        List<Endpoint> endpoints = new ArrayList<>();
+        for (URI url : spec.urls()) {
+            Endpoint e = byUrl.computeIfAbsent(url, u -> new Endpoint(u, address(u),
+                    RequestTemplate.encode(spec.method(), u, spec.headers(), spec.body()), head));
+            endpoints.add(e);
+        }
+        return endpoints;
+    }
+
+    private static InetSocketAddress address(URI url) {
+        String host = url.getHost();
+        if (host.startsWith("[") && host.endsWith("]")) {
+            host = host.substring(1, host.length() - 1);
+        }
+        try {
+            return new InetSocketAddress(InetAddress.getByName(host), url.getPort() < 0 ? 80 : url.getPort());
+        } catch (UnknownHostException e) {
+            throw new LoadException("unknown host '" + url.getHost() + "' in " + url);
+        }
+    }
+
+    /** Fails early, in one line, when nothing listens: a run of connect errors helps nobody. */
+    private static void preflight(List<Endpoint> endpoints) {
+        for (Endpoint e : new LinkedHashMap<>(toMap(endpoints)).values()) {
+            try (Socket s = new Socket()) {
+                s.connect(e.address(), PREFLIGHT_TIMEOUT_MILLIS);
+            } catch (IOException ex) {
+                throw new LoadException("cannot connect to " + e.address().getHostString() + ":" + e.address().getPort()
+                        + " (" + e.url() + "): " + ex.getMessage());
+            }
+        }
+    }
+
+    private static Map<InetSocketAddress, Endpoint> toMap(List<Endpoint> endpoints) {
+        Map<InetSocketAddress, Endpoint> m = new LinkedHashMap<>();
+        for (Endpoint e : endpoints) {
+            m.putIfAbsent(e.address(), e);
+        }
+        return m;
+    }
+
+    /** Merges the workers' recorders: once a second for progress and logs, and at the end. */
+    private static final class Collector {
+        private final List<Worker> workers;
+        private final long runStart;
+        private final Histogram latency = new Histogram(3);
+        private final Histogram uncorrected = new Histogram(3);
+        private final Histogram interval = new Histogram(3);
+        private long lastRequests;
+        private long lastTickNanos;
+
+        Collector(List<Worker> workers, long measureStart) {
+            this.workers = workers;
+            this.runStart = measureStart;
+            this.lastTickNanos = measureStart;
+        }
+
+        boolean allFinished() {
+            for (Worker w : workers) {
+                if (!w.finishedPublished()) {
+                    return false;
+                }
+            }
+            return true;
+        }
+
+        void tick(ProgressListener listener, IntervalSink sink) {
+            long now = System.nanoTime();
+            collect(sink, now);
+            long requests = 0;
+            long errors = 0;
+            boolean warming = false;
+            for (Worker w : workers) {
+                requests += w.stats.publishedRequests();
+                errors += w.stats.publishedErrors();
+                warming |= !w.measuringPublished();
+            }
+            double seconds = Math.max(1, now - lastTickNanos) / 1e9;
+            double rate = warming ? 0 : Math.max(0, requests - lastRequests) / seconds;
+            listener.onProgress(new Progress(now - runStart, warming, requests, rate, errors));
+            lastRequests = warming ? 0 : requests;
+            lastTickNanos = now;
+        }
+
+        /** Moves every measuring worker's interval histograms into the totals. */
+        void collect(IntervalSink sink, long now) {
+            interval.reset();
+            for (Worker w : workers) {
+                if (!w.measuringPublished()) {
+                    continue;
+                }
+                interval.add(w.stats.latencyInterval());
+                uncorrected.add(w.stats.uncorrectedLatencyInterval());
+            }
+            latency.add(interval);
+            if (interval.getTotalCount() > 0) {
+                sink.onInterval(Math.max(0, lastTickNanos - runStart), Math.max(0, now - runStart), interval);
+            }
+        }
+
+        LoadResult result(LoadSpec spec, Transport transport, long durationNanos, long cpuNanos) {
+            long requests = 0;
+            long bytesRead = 0;
+            long bytesWritten = 0;
+            long reconnects = 0;
+            ErrorCounts errors = ErrorCounts.NONE;
+            Histogram threadRate = new Histogram(3);
+            SortedMap<Integer, Long> statuses = new TreeMap<>();
+            for (Worker w : workers) {
+                WorkerStats s = w.stats;
+                requests += s.requests;
+                bytesRead += s.bytesRead;
+                bytesWritten += s.bytesWritten;
+                reconnects += s.reconnects;
+                errors = errors.plus(s.errors());
+                threadRate.add(s.threadRate);
+                for (int code = 0; code < s.statusCounts.length; code++) {
+                    if (s.statusCounts[code] > 0) {
+                        statuses.merge(code, s.statusCounts[code], Long::sum);
+                    }
+                }
+            }
+            return new LoadResult(spec, transport, durationNanos, requests, bytesRead, bytesWritten, errors,
+                    reconnects, statuses, latency, spec.openModel() ? uncorrected : null, threadRate, cpuNanos);
+        }
     }
 }

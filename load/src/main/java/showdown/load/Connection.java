@@ -1,0 +1,334 @@
+package showdown.load;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelFuture;
+import io.netty.channel.ChannelFutureListener;
+import io.netty.channel.ChannelHandler.Sharable;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.channel.ChannelOutboundBuffer;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * One client connection, driven by its worker's event loop. It keeps {@code pipeline} requests in
+ * flight (closed model) or sends on a schedule (open model), records a latency for every response,
+ * and replaces its socket when the server closes it or an error occurs.
+ *
+ * <p>Send times are kept in a ring of {@code pipeline} slots: responses arrive in request order, so
+ * the oldest slot belongs to the next response. Request bytes are written from a per-connection
+ * buffer holding {@code pipeline} copies, so the hot path allocates nothing.
+ */
+@Sharable // one channel at a time: the same handler serves each replacement socket in turn
+final class Connection extends ChannelInboundHandlerAdapter implements ChannelFutureListener {
+
+    private static final long RECONNECT_BACKOFF_NANOS = TimeUnit.MILLISECONDS.toNanos(50);
+
+    private final Worker worker;
+    private final WorkerStats stats;
+    private final Endpoint endpoint;
+    private final int depth;
+    private final int requestLength;
+    private final ByteBuf requestCopies;
+    private final long[] sentAt;
+    private final long[] actualSentAt;
+    private final ResponseScanner scanner = new ResponseScanner();
+    private final Runnable reconnectTask = this::connect;
+    private final Runnable openModelSendTask = this::sendOnSchedule;
+
+    private Channel channel;
+    private int head;
+    private int inFlight;
+    private int toSend;
+    private boolean writing;
+    private boolean errorCounted;
+    private boolean closeAfterRead;
+
+    // Open model (wrk2): intended send times follow a fixed schedule whatever the server does.
+    private final long intervalNanos;
+    private long nextIntendedNanos;
+
+    Connection(Worker worker, Endpoint endpoint, int depth, long intervalNanos, long firstIntendedNanos) {
+        this.worker = worker;
+        this.stats = worker.stats;
+        this.endpoint = endpoint;
+        this.depth = depth;
+        this.requestLength = endpoint.request().length;
+        ByteBuf copies = Unpooled.directBuffer(requestLength * depth);
+        for (int i = 0; i < depth; i++) {
+            copies.writeBytes(endpoint.request());
+        }
+        this.requestCopies = Unpooled.unreleasableBuffer(copies);
+        this.sentAt = new long[depth];
+        this.actualSentAt = new long[depth];
+        this.intervalNanos = intervalNanos;
+        this.nextIntendedNanos = firstIntendedNanos;
+        scanner.headRequests(endpoint.head());
+    }
+
+    void connect() {
+        if (worker.stopped()) {
+            return;
+        }
+        worker.bootstrap(endpoint).handler(this).connect(endpoint.address()).addListener(this);
+    }
+
+    /** The connect attempt finished. */
+    @Override
+    public void operationComplete(ChannelFuture future) {
+        if (!future.isSuccess()) {
+            stats.connectErrors++;
+            if (!worker.stopped()) {
+                worker.loop().schedule(reconnectTask, RECONNECT_BACKOFF_NANOS, TimeUnit.NANOSECONDS);
+            }
+            return;
+        }
+        if (worker.stopped()) {
+            future.channel().close();
+            return;
+        }
+        channel = future.channel();
+        scanner.reset();
+        head = 0;
+        inFlight = 0;
+        errorCounted = false;
+        closeAfterRead = false;
+        if (intervalNanos > 0) {
+            sendOnSchedule();
+        } else {
+            send(depth);
+            flush();
+        }
+    }
+
+    @Override
+    public void channelRead(ChannelHandlerContext ctx, Object msg) {
+        ByteBuf buf = (ByteBuf) msg;
+        try {
+            if (channel != ctx.channel() || errorCounted) {
+                return; // bytes after we gave up on this socket
+            }
+            stats.bytesRead += buf.readableBytes();
+            int i = buf.readerIndex();
+            int end = buf.writerIndex();
+            while (i < end && !closeAfterRead) {
+                int next = scanner.scan(buf, i, end);
+                if (next == ResponseScanner.NEED_MORE) {
+                    break;
+                }
+                if (next == ResponseScanner.PROTOCOL_ERROR) {
+                    abandon(ErrorKind.PROTOCOL);
+                    return;
+                }
+                i = next;
+                if (inFlight == 0) {
+                    abandon(ErrorKind.PROTOCOL); // a response nobody asked for
+                    return;
+                }
+                responseComplete();
+            }
+        } finally {
+            buf.release();
+        }
+    }
+
+    @Override
+    public void channelReadComplete(ChannelHandlerContext ctx) {
+        if (channel != ctx.channel()) {
+            return;
+        }
+        if (closeAfterRead) {
+            abandon(ErrorKind.READ); // the server asked to close: what is still in flight is lost
+            return;
+        }
+        if (toSend > 0) {
+            int n = toSend;
+            toSend = 0;
+            send(n);
+            flush();
+        }
+    }
+
+    private void responseComplete() {
+        long now = System.nanoTime();
+        int slot = head;
+        head = slot + 1 == depth ? 0 : slot + 1;
+        inFlight--;
+        if (worker.measuring() && actualSentAt[slot] >= worker.measureStartNanos()) {
+            stats.requests++;
+            stats.lastCompletionNanos = now;
+            stats.recordStatus(scanner.status());
+            stats.latency.recordValue(now - sentAt[slot]);
+            if (intervalNanos > 0) {
+                stats.uncorrectedLatency.recordValue(now - actualSentAt[slot]);
+            }
+        }
+        if (scanner.connectionClose()) {
+            closeAfterRead = true;
+        } else if (intervalNanos > 0) {
+            scheduleNextOpenModelSend(now);
+        } else {
+            toSend++;
+        }
+    }
+
+    /** Writes {@code n} requests (fewer when a request budget runs out); the caller flushes. */
+    private void send(int n) {
+        if (worker.stopped()) {
+            return;
+        }
+        n = worker.acquirePermits(n);
+        if (n == 0) {
+            return;
+        }
+        long now = System.nanoTime();
+        for (int k = 0; k < n; k++) {
+            int slot = head + inFlight;
+            if (slot >= depth) {
+                slot -= depth;
+            }
+            sentAt[slot] = now;
+            actualSentAt[slot] = now;
+            inFlight++;
+        }
+        write(n * requestLength);
+    }
+
+    private void write(int bytes) {
+        ByteBuf out;
+        ChannelOutboundBuffer pending = channel.unsafe().outboundBuffer();
+        if (pending != null && pending.totalPendingWriteBytes() == 0) {
+            // The shared copies are not queued anywhere: reuse them without allocating.
+            out = requestCopies.setIndex(0, bytes);
+        } else {
+            out = requestCopies.copy(0, bytes); // a previous write is still queued: rare
+        }
+        if (worker.measuring()) {
+            stats.bytesWritten += bytes;
+        }
+        writing = true;
+        try {
+            channel.write(out, channel.voidPromise());
+        } finally {
+            writing = false;
+        }
+    }
+
+    /** Flushes; a failure surfaces in exceptionCaught while {@code writing} is set. */
+    private void flush() {
+        writing = true;
+        try {
+            channel.flush();
+        } finally {
+            writing = false;
+        }
+    }
+
+    private void scheduleNextOpenModelSend(long now) {
+        long delay = nextIntendedNanos - now;
+        if (delay <= 0) {
+            sendOnSchedule();
+        } else {
+            worker.loop().schedule(openModelSendTask, delay, TimeUnit.NANOSECONDS);
+        }
+    }
+
+    /** Open model: sends the request intended for {@code nextIntendedNanos}, late if need be. */
+    private void sendOnSchedule() {
+        if (channel == null || !channel.isActive() || inFlight > 0 || worker.stopped()) {
+            return; // a response or a new socket will call again
+        }
+        long now = System.nanoTime();
+        if (now < nextIntendedNanos) {
+            worker.loop().schedule(openModelSendTask, nextIntendedNanos - now, TimeUnit.NANOSECONDS);
+            return;
+        }
+        if (worker.acquirePermits(1) == 0) {
+            return;
+        }
+        sentAt[head] = nextIntendedNanos;
+        actualSentAt[head] = now;
+        nextIntendedNanos += intervalNanos;
+        inFlight = 1;
+        write(requestLength);
+        flush();
+    }
+
+    /** Called by the worker's timer: gives up on a socket whose oldest request is too old. */
+    void checkTimeout(long now, long timeoutNanos) {
+        if (inFlight > 0 && channel != null && now - actualSentAt[head] > timeoutNanos) {
+            abandon(ErrorKind.TIMEOUT);
+        }
+    }
+
+    @Override
+    public void channelInactive(ChannelHandlerContext ctx) {
+        if (channel != ctx.channel()) {
+            return;
+        }
+        if (worker.stopped()) {
+            channel = null; // we closed it: the run is over, nothing was lost
+            return;
+        }
+        if (!errorCounted) {
+            if (scanner.endOfInput() && inFlight > 0) {
+                responseComplete(); // a response delimited by the close
+            }
+            countLost(ErrorKind.READ);
+            if (worker.measuring()) {
+                stats.reconnects++; // the server closed it without warning
+            }
+        }
+        channel = null;
+        connect();
+    }
+
+    @Override
+    public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+        if (channel == ctx.channel() && !errorCounted) {
+            abandon(writing ? ErrorKind.WRITE : ErrorKind.READ);
+        } else {
+            ctx.close();
+        }
+    }
+
+    /** Counts every request still in flight as lost to {@code kind}, then closes the socket. */
+    private void abandon(ErrorKind kind) {
+        countLost(kind);
+        if (!errorCounted && worker.measuring()) {
+            stats.reconnects++;
+        }
+        errorCounted = true;
+        if (channel != null) {
+            channel.close();
+        }
+    }
+
+    private void countLost(ErrorKind kind) {
+        if (worker.measuring()) {
+            switch (kind) {
+                case READ -> stats.readErrors += inFlight;
+                case WRITE -> stats.writeErrors += inFlight;
+                case TIMEOUT -> stats.timeoutErrors += inFlight;
+                // bytes we cannot parse are an error even when no request was waiting for them
+                case PROTOCOL -> stats.protocolErrors += Math.max(inFlight, 1);
+            }
+        }
+        inFlight = 0;
+        toSend = 0;
+    }
+
+    /** Whether this connection has nothing in flight (for count-bounded runs). */
+    boolean idle() {
+        return inFlight == 0;
+    }
+
+    void close() {
+        if (channel != null) {
+            channel.close();
+        }
+    }
+
+    private enum ErrorKind { READ, WRITE, TIMEOUT, PROTOCOL }
+}

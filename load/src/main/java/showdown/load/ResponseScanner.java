@@ -1,0 +1,526 @@
+package showdown.load;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.util.ByteProcessor;
+
+/**
+ * Finds HTTP/1.1 response boundaries in a byte stream, incrementally, without allocating.
+ *
+ * <p>It reads only what it needs: the status code, {@code Content-Length}, {@code Transfer-Encoding}
+ * and {@code Connection}. Bodies are skipped in bulk (fixed length, or chunked with extensions and
+ * trailers). Responses without a body: 1xx (interim, skipped), 204, 304 and answers to HEAD. A
+ * response with neither length nor chunking ends when the connection closes ({@link #endOfInput()}).
+ *
+ * <p>Invariant: between calls the scanner is either at the start of a response or in the middle of
+ * one, never past its end; {@link #scan} returns at each response end, so the caller sees every
+ * response in order.
+ */
+public final class ResponseScanner implements ByteProcessor {
+
+    /** {@link #scan} needs more bytes to finish the current response. */
+    public static final int NEED_MORE = -1;
+    /** {@link #scan} found bytes that are not an HTTP/1.x response; the connection is unusable. */
+    public static final int PROTOCOL_ERROR = -2;
+
+    /** A status line plus headers longer than this is treated as a protocol error. */
+    public static final int MAX_HEADER_BYTES = 64 * 1024;
+
+    private static final byte[] HTTP_PREFIX = {'H', 'T', 'T', 'P', '/', '1', '.'};
+    private static final byte[] CONTENT_LENGTH = bytes("content-length");
+    private static final byte[] TRANSFER_ENCODING = bytes("transfer-encoding");
+    private static final byte[] CONNECTION = bytes("connection");
+    private static final byte[] CHUNKED = bytes("chunked");
+    private static final byte[] CLOSE = bytes("close");
+    private static final byte[] KEEP_ALIVE = bytes("keep-alive");
+
+    // States of the byte-at-a-time part (status line, headers, chunk framing).
+    private static final int S_VERSION = 0;
+    private static final int S_STATUS = 1;
+    private static final int S_REASON = 2;
+    private static final int S_LINE_START = 3;
+    private static final int S_NAME = 4;
+    private static final int S_VALUE = 5;
+    private static final int S_HEADERS_END_LF = 6;
+    private static final int S_CHUNK_SIZE = 7;
+    private static final int S_CHUNK_EXT = 8;
+    private static final int S_CHUNK_DATA_CR = 9;
+    private static final int S_CHUNK_DATA_LF = 10;
+    private static final int S_TRAILER_LINE_START = 11;
+    private static final int S_TRAILER_LINE = 12;
+    private static final int S_TRAILERS_END_LF = 13;
+    // States where bytes are skipped in bulk.
+    private static final int S_BODY_FIXED = 20;
+    private static final int S_CHUNK_DATA = 21;
+    private static final int S_BODY_UNTIL_CLOSE = 22;
+
+    // What the current header is.
+    private static final int H_OTHER = 0;
+    private static final int H_CONTENT_LENGTH = 1;
+    private static final int H_TRANSFER_ENCODING = 2;
+    private static final int H_CONNECTION = 3;
+
+    private boolean headRequest;
+    private int state;
+    private int position; // index into the token being matched (version, status digits, header name)
+    private int status;
+    private boolean http10;
+    private int headerBytes;
+    private int header;
+    private int nameCandidates; // bit set of H_* names still matching
+    private long contentLength;
+    private boolean sawContentLength;
+    private boolean chunked;
+    private boolean close;
+    private boolean keepAlive;
+    private int valueMatchChunked;
+    private int valueMatchClose;
+    private int valueMatchKeepAlive;
+    private long remaining;
+    private int chunkDigits;
+    private boolean error;
+    private boolean done; // set by process() when the byte-at-a-time part ends a response
+
+    public ResponseScanner() {
+        reset();
+    }
+
+    /** Whether responses answer HEAD requests (no body whatever the headers say). */
+    public void headRequests(boolean head) {
+        this.headRequest = head;
+    }
+
+    /** Forgets any partial response: used when the connection is replaced. */
+    public void reset() {
+        state = S_VERSION;
+        position = 0;
+        status = 0;
+        http10 = false;
+        headerBytes = 0;
+        contentLength = 0;
+        sawContentLength = false;
+        chunked = false;
+        close = false;
+        keepAlive = false;
+        remaining = 0;
+        error = false;
+        done = false;
+    }
+
+    /** The status code of the response that {@link #scan} has just completed. */
+    public int status() {
+        return status;
+    }
+
+    /** True when the completed response asks to close the connection after it. */
+    public boolean connectionClose() {
+        return close || (http10 && !keepAlive);
+    }
+
+    /** True when no byte of a next response has been seen yet. */
+    public boolean atResponseStart() {
+        return state == S_VERSION && position == 0;
+    }
+
+    /**
+     * Scans {@code buf} from index {@code from} (inclusive) to {@code to} (exclusive).
+     *
+     * @return the index just past the end of the response that ended in this range (then call
+     *     {@link #status()} and {@link #connectionClose()}, and the scanner is ready for the next
+     *     response), or {@link #NEED_MORE}, or {@link #PROTOCOL_ERROR}
+     */
+    public int scan(ByteBuf buf, int from, int to) {
+        int i = from;
+        while (i < to) {
+            switch (state) {
+                case S_BODY_FIXED, S_CHUNK_DATA -> {
+                    int n = (int) Math.min(remaining, to - i);
+                    i += n;
+                    remaining -= n;
+                    if (remaining == 0) {
+                        if (state == S_BODY_FIXED) {
+                            return completed(i);
+                        }
+                        state = S_CHUNK_DATA_CR;
+                    }
+                }
+                case S_BODY_UNTIL_CLOSE -> {
+                    return NEED_MORE; // everything up to the close is body
+                }
+                default -> {
+                    done = false;
+                    int stop = buf.forEachByte(i, to - i, this);
+                    if (error) {
+                        return PROTOCOL_ERROR;
+                    }
+                    if (stop < 0) {
+                        return NEED_MORE;
+                    }
+                    i = stop + 1;
+                    if (done) {
+                        return completed(i);
+                    }
+                    // else: the headers ended and a body state follows; loop on
+                }
+            }
+        }
+        return NEED_MORE;
+    }
+
+    /**
+     * Tells the scanner that the connection closed. Returns true when that completes a response
+     * delimited by the close (no length, not chunked).
+     */
+    public boolean endOfInput() {
+        if (state == S_BODY_UNTIL_CLOSE) {
+            state = S_VERSION;
+            position = 0;
+            return true;
+        }
+        return false;
+    }
+
+    private int completed(int index) {
+        state = S_VERSION;
+        position = 0;
+        return index;
+    }
+
+    /** The byte-at-a-time state machine; returns false to stop {@code forEachByte} at this byte. */
+    @Override
+    public boolean process(byte b) {
+        if (++headerBytes > MAX_HEADER_BYTES && state < S_CHUNK_SIZE) {
+            return fail();
+        }
+        switch (state) {
+            case S_VERSION -> {
+                if (position == 0) {
+                    startResponse();
+                }
+                if (position < HTTP_PREFIX.length) {
+                    if (b != HTTP_PREFIX[position]) {
+                        return fail();
+                    }
+                    position++;
+                } else if (position == HTTP_PREFIX.length) {
+                    if (b != '0' && b != '1') {
+                        return fail();
+                    }
+                    http10 = b == '0';
+                    position++;
+                } else if (b == ' ') {
+                    state = S_STATUS;
+                    position = 0;
+                } else {
+                    return fail();
+                }
+            }
+            case S_STATUS -> {
+                if (position < 3) {
+                    if (b < '0' || b > '9') {
+                        return fail();
+                    }
+                    status = status * 10 + (b - '0');
+                    position++;
+                } else if (b == ' ') {
+                    state = S_REASON;
+                } else if (b == '\r') {
+                    state = S_REASON;
+                } else if (b == '\n') {
+                    state = S_LINE_START;
+                } else {
+                    return fail();
+                }
+            }
+            case S_REASON -> {
+                if (b == '\n') {
+                    state = S_LINE_START;
+                }
+            }
+            case S_LINE_START -> {
+                if (b == '\r') {
+                    state = S_HEADERS_END_LF;
+                } else if (b == '\n') {
+                    return headersEnded();
+                } else {
+                    state = S_NAME;
+                    position = 0;
+                    nameCandidates = (1 << H_CONTENT_LENGTH) | (1 << H_TRANSFER_ENCODING) | (1 << H_CONNECTION);
+                    matchName(b);
+                }
+            }
+            case S_NAME -> {
+                if (b == ':') {
+                    beginValue();
+                } else if (b == '\n') {
+                    return fail();
+                } else {
+                    matchName(b);
+                }
+            }
+            case S_VALUE -> {
+                if (b == '\n') {
+                    endValue();
+                    state = S_LINE_START;
+                } else {
+                    matchValue(b);
+                }
+                if (error) {
+                    return false;
+                }
+            }
+            case S_HEADERS_END_LF -> {
+                if (b != '\n') {
+                    return fail();
+                }
+                return headersEnded();
+            }
+            case S_CHUNK_SIZE -> {
+                int digit = hexDigit(b);
+                if (digit >= 0) {
+                    if (++chunkDigits > 15) {
+                        return fail();
+                    }
+                    remaining = (remaining << 4) | digit;
+                } else if (chunkDigits == 0) {
+                    return fail();
+                } else if (b == '\n') {
+                    return chunkSizeEnded();
+                } else {
+                    state = S_CHUNK_EXT; // ';' extensions, whitespace or the CR: skipped to LF
+                }
+            }
+            case S_CHUNK_EXT -> {
+                if (b == '\n') {
+                    return chunkSizeEnded();
+                }
+            }
+            case S_CHUNK_DATA_CR -> {
+                if (b == '\r') {
+                    state = S_CHUNK_DATA_LF;
+                } else if (b == '\n') {
+                    beginChunkSize();
+                } else {
+                    return fail();
+                }
+            }
+            case S_CHUNK_DATA_LF -> {
+                if (b != '\n') {
+                    return fail();
+                }
+                beginChunkSize();
+            }
+            case S_TRAILER_LINE_START -> {
+                if (b == '\r') {
+                    state = S_TRAILERS_END_LF;
+                } else if (b == '\n') {
+                    done = true;
+                    return false;
+                } else {
+                    state = S_TRAILER_LINE;
+                }
+            }
+            case S_TRAILER_LINE -> {
+                if (b == '\n') {
+                    state = S_TRAILER_LINE_START;
+                }
+            }
+            case S_TRAILERS_END_LF -> {
+                if (b != '\n') {
+                    return fail();
+                }
+                done = true;
+                return false;
+            }
+            default -> throw new IllegalStateException("state " + state);
+        }
+        return true;
+    }
+
+    private void startResponse() {
+        status = 0;
+        http10 = false;
+        headerBytes = 1;
+        contentLength = 0;
+        sawContentLength = false;
+        chunked = false;
+        close = false;
+        keepAlive = false;
+    }
+
+    private void matchName(byte b) {
+        int lower = b >= 'A' && b <= 'Z' ? b + ('a' - 'A') : b;
+        int c = nameCandidates;
+        if ((c & (1 << H_CONTENT_LENGTH)) != 0 && !matches(CONTENT_LENGTH, lower)) {
+            c &= ~(1 << H_CONTENT_LENGTH);
+        }
+        if ((c & (1 << H_TRANSFER_ENCODING)) != 0 && !matches(TRANSFER_ENCODING, lower)) {
+            c &= ~(1 << H_TRANSFER_ENCODING);
+        }
+        if ((c & (1 << H_CONNECTION)) != 0 && !matches(CONNECTION, lower)) {
+            c &= ~(1 << H_CONNECTION);
+        }
+        nameCandidates = c;
+        position++;
+    }
+
+    private boolean matches(byte[] name, int lower) {
+        return position < name.length && name[position] == lower;
+    }
+
+    private void beginValue() {
+        header = H_OTHER;
+        if ((nameCandidates & (1 << H_CONTENT_LENGTH)) != 0 && position == CONTENT_LENGTH.length) {
+            header = H_CONTENT_LENGTH;
+            if (sawContentLength) {
+                header = -H_CONTENT_LENGTH; // a second one: must agree with the first
+                remaining = 0;
+            } else {
+                contentLength = 0;
+            }
+            chunkDigits = 0;
+        } else if ((nameCandidates & (1 << H_TRANSFER_ENCODING)) != 0 && position == TRANSFER_ENCODING.length) {
+            header = H_TRANSFER_ENCODING;
+            valueMatchChunked = 0;
+        } else if ((nameCandidates & (1 << H_CONNECTION)) != 0 && position == CONNECTION.length) {
+            header = H_CONNECTION;
+            valueMatchClose = 0;
+            valueMatchKeepAlive = 0;
+        }
+        state = S_VALUE;
+    }
+
+    private void matchValue(byte b) {
+        switch (header) {
+            case H_OTHER -> { }
+            case H_CONTENT_LENGTH, -H_CONTENT_LENGTH -> {
+                if (b >= '0' && b <= '9') {
+                    if (++chunkDigits > 18) {
+                        error = true;
+                        return;
+                    }
+                    if (header > 0) {
+                        contentLength = contentLength * 10 + (b - '0');
+                    } else {
+                        remaining = remaining * 10 + (b - '0');
+                    }
+                } else if (b != ' ' && b != '\t' && b != '\r') {
+                    error = true;
+                }
+            }
+            case H_TRANSFER_ENCODING -> valueMatchChunked = advance(CHUNKED, valueMatchChunked, b);
+            case H_CONNECTION -> {
+                valueMatchClose = advance(CLOSE, valueMatchClose, b);
+                valueMatchKeepAlive = advance(KEEP_ALIVE, valueMatchKeepAlive, b);
+            }
+            default -> throw new IllegalStateException("header " + header);
+        }
+    }
+
+    /** Substring match of a lower-case token, one byte at a time; returns the new match length. */
+    private static int advance(byte[] token, int matched, byte b) {
+        if (matched == token.length) {
+            return matched;
+        }
+        int lower = b >= 'A' && b <= 'Z' ? b + ('a' - 'A') : b;
+        if (token[matched] == lower) {
+            return matched + 1;
+        }
+        return token[0] == lower ? 1 : 0;
+    }
+
+    private void endValue() {
+        switch (header) {
+            case H_CONTENT_LENGTH -> {
+                if (chunkDigits == 0) {
+                    error = true;
+                }
+                sawContentLength = true;
+            }
+            case -H_CONTENT_LENGTH -> {
+                if (remaining != contentLength) {
+                    error = true; // conflicting lengths: the framing cannot be trusted
+                }
+            }
+            case H_TRANSFER_ENCODING -> chunked |= valueMatchChunked == CHUNKED.length;
+            case H_CONNECTION -> {
+                close |= valueMatchClose == CLOSE.length;
+                keepAlive |= valueMatchKeepAlive == KEEP_ALIVE.length;
+            }
+            default -> { }
+        }
+    }
+
+    private boolean headersEnded() {
+        if (error) {
+            return false;
+        }
+        if (status < 100) {
+            return fail();
+        }
+        if (status < 200) {
+            if (status == 101) {
+                return fail(); // we never ask to switch protocols
+            }
+            state = S_VERSION; // interim response: the real one follows for the same request
+            position = 0;
+            return true;
+        }
+        if (headRequest || status == 204 || status == 304) {
+            done = true;
+            return false;
+        }
+        if (chunked) {
+            beginChunkSize();
+            return false;
+        }
+        if (sawContentLength) {
+            if (contentLength == 0) {
+                done = true;
+            } else {
+                remaining = contentLength;
+                state = S_BODY_FIXED;
+            }
+            return false;
+        }
+        state = S_BODY_UNTIL_CLOSE;
+        return false;
+    }
+
+    private void beginChunkSize() {
+        state = S_CHUNK_SIZE;
+        remaining = 0;
+        chunkDigits = 0;
+    }
+
+    private boolean chunkSizeEnded() {
+        if (remaining == 0) {
+            state = S_TRAILER_LINE_START;
+        } else {
+            state = S_CHUNK_DATA;
+            return false; // hand the data back to scan() for bulk skipping
+        }
+        return true;
+    }
+
+    private boolean fail() {
+        error = true;
+        return false;
+    }
+
+    private static int hexDigit(byte b) {
+        if (b >= '0' && b <= '9') {
+            return b - '0';
+        }
+        if (b >= 'a' && b <= 'f') {
+            return b - 'a' + 10;
+        }
+        if (b >= 'A' && b <= 'F') {
+            return b - 'A' + 10;
+        }
+        return -1;
+    }
+
+    private static byte[] bytes(String s) {
+        return s.getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+    }
+}

@@ -1,0 +1,57 @@
+package showdown.load;
+
+import io.netty.channel.IoHandlerFactory;
+import io.netty.channel.epoll.Epoll;
+import io.netty.channel.epoll.EpollIoHandler;
+import io.netty.channel.epoll.EpollSocketChannel;
+import io.netty.channel.nio.NioIoHandler;
+import io.netty.channel.socket.SocketChannel;
+import io.netty.channel.socket.nio.NioSocketChannel;
+import io.netty.channel.uring.IoUring;
+import io.netty.channel.uring.IoUringIoHandler;
+import io.netty.channel.uring.IoUringSocketChannel;
+
+/** Maps a {@link Transport} to Netty's event loop and channel classes, checking that it loads here. */
+final class Transports {
+
+    private Transports() {
+    }
+
+    /** Resolves AUTO to native epoll when it loads, else NIO. io_uring is only used when asked for. */
+    static Transport resolve(Transport requested) {
+        return switch (requested) {
+            case AUTO -> Epoll.isAvailable() ? Transport.EPOLL : Transport.NIO;
+            case EPOLL -> {
+                if (!Epoll.isAvailable()) {
+                    throw new LoadException("the epoll transport is not available here: " + Epoll.unavailabilityCause());
+                }
+                yield Transport.EPOLL;
+            }
+            case IO_URING -> {
+                if (!IoUring.isAvailable()) {
+                    throw new LoadException("the io_uring transport is not available here: " + IoUring.unavailabilityCause());
+                }
+                yield Transport.IO_URING;
+            }
+            case NIO -> Transport.NIO;
+        };
+    }
+
+    static IoHandlerFactory ioHandlerFactory(Transport t) {
+        return switch (t) {
+            case EPOLL -> EpollIoHandler.newFactory();
+            case IO_URING -> IoUringIoHandler.newFactory();
+            case NIO -> NioIoHandler.newFactory();
+            case AUTO -> throw new IllegalArgumentException("resolve AUTO first");
+        };
+    }
+
+    static Class<? extends SocketChannel> channelClass(Transport t) {
+        return switch (t) {
+            case EPOLL -> EpollSocketChannel.class;
+            case IO_URING -> IoUringSocketChannel.class;
+            case NIO -> NioSocketChannel.class;
+            case AUTO -> throw new IllegalArgumentException("resolve AUTO first");
+        };
+    }
+}

@@ -1,0 +1,99 @@
+package showdown.load;
+
+import java.time.Duration;
+import java.util.Locale;
+
+/**
+ * wrk's units, both ways: formatting as wrk prints them (so seed users read the same numbers) and
+ * parsing the arguments wrk accepts ({@code 30s}, {@code 2m}, {@code 30S}, {@code 1k}).
+ */
+public final class Units {
+
+    // wrk's unit lists: a base unit, then the larger ones
+    private static final String[] TIME_US = {"ms", "s"};
+    private static final String[] TIME_S = {"m", "h"};
+    private static final String[] BINARY = {"K", "M", "G", "T", "P"};
+    private static final String[] METRIC = {"k", "M", "G", "T", "P"};
+
+    private Units() {
+    }
+
+    /** A time in microseconds, as wrk's {@code format_time_us}: "16.85ms", "1.09s". */
+    public static String timeMicros(double micros) {
+        if (micros >= 1_000_000.0) {
+            return scaled(micros / 1_000_000.0, 60, "s", TIME_S, 2);
+        }
+        return scaled(micros, 1000, "us", TIME_US, 2);
+    }
+
+    /** A whole number of seconds, as wrk's {@code format_time_s}: "30s", "2m". */
+    public static String timeSeconds(double seconds) {
+        return scaled(seconds, 60, "s", TIME_S, 0);
+    }
+
+    /** Bytes with binary prefixes, as wrk's {@code format_binary}: "127.67M". */
+    public static String binary(double n) {
+        return scaled(n, 1024, "", BINARY, 2);
+    }
+
+    /** A count with metric prefixes, as wrk's {@code format_metric}: "3.28k". */
+    public static String metric(double n) {
+        return scaled(n, 1000, "", METRIC, 2);
+    }
+
+    /**
+     * wrk's {@code format_units}: divide while the amount is at least 85 % of the scale, but never
+     * to the last unit of the list (so microseconds stop at ms, seconds at m, bytes at T).
+     */
+    private static String scaled(double n, int scale, String base, String[] units, int decimals) {
+        double amount = n;
+        String unit = base;
+        for (int i = 0; i + 1 < units.length && amount >= scale * 0.85; i++) {
+            amount /= scale;
+            unit = units[i];
+        }
+        return String.format(Locale.ROOT, "%." + decimals + "f%s", amount, unit);
+    }
+
+    /** Parses wrk's time arguments: a whole number with an optional unit s, m or h (any case); no unit means seconds. */
+    public static Duration parseDuration(String text) {
+        String t = text.trim().toLowerCase(Locale.ROOT);
+        int i = 0;
+        while (i < t.length() && Character.isDigit(t.charAt(i))) {
+            i++;
+        }
+        String digits = t.substring(0, i);
+        String unit = t.substring(i);
+        if (digits.isEmpty()) {
+            throw new LoadException("bad duration '" + text + "': expected a whole number with an optional unit, like 30s, 2m or 1h");
+        }
+        long n = Long.parseLong(digits);
+        return switch (unit) {
+            case "", "s" -> Duration.ofSeconds(n);
+            case "ms" -> Duration.ofMillis(n);
+            case "m" -> Duration.ofMinutes(n);
+            case "h" -> Duration.ofHours(n);
+            default -> throw new LoadException("bad duration '" + text + "': the unit must be ms, s, m or h");
+        };
+    }
+
+    /** Parses wrk's numeric arguments: a whole number with an optional k, M or G. */
+    public static long parseMetric(String text) {
+        String t = text.trim();
+        int i = 0;
+        while (i < t.length() && Character.isDigit(t.charAt(i))) {
+            i++;
+        }
+        if (i == 0) {
+            throw new LoadException("bad number '" + text + "': expected a whole number like 400 or 1k");
+        }
+        long n = Long.parseLong(t.substring(0, i));
+        return switch (t.substring(i).toLowerCase(Locale.ROOT)) {
+            case "" -> n;
+            case "k" -> n * 1_000L;
+            case "m" -> n * 1_000_000L;
+            case "g" -> n * 1_000_000_000L;
+            default -> throw new LoadException("bad number '" + text + "': the suffix must be k, M or G");
+        };
+    }
+}

@@ -1,0 +1,168 @@
+package showdown.load;
+
+import io.netty.bootstrap.Bootstrap;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.EventLoop;
+import io.netty.channel.socket.SocketChannel;
+import io.netty.util.concurrent.ScheduledFuture;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * One load thread: an event loop that owns its connections and its {@link WorkerStats}. Everything
+ * here runs on that loop's thread except the methods named as published for the collector.
+ */
+final class Worker {
+
+    /** wrk samples each thread's request rate every 100 ms; timeouts are checked as often. */
+    static final long TICK_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
+
+    final WorkerStats stats = new WorkerStats();
+    private final EventLoop loop;
+    private final Bootstrap bootstrap;
+    private final List<Connection> connections = new ArrayList<>();
+    private final AtomicLong permits; // requests left to send in a count-bounded run, else null
+    private final long timeoutNanos;
+
+    private boolean measuring;
+    private boolean stopped;
+    private long rateSampleStartNanos;
+    private long rateSampleRequests;
+    private long stopNanos;
+    private long measureStartNanos = Long.MAX_VALUE;
+    private ScheduledFuture<?> ticker;
+
+    private volatile boolean measuringPublished;
+    private volatile boolean finishedPublished;
+
+    Worker(EventLoop loop, Class<? extends SocketChannel> channelClass, AtomicLong permits, long timeoutNanos) {
+        this.loop = loop;
+        this.permits = permits;
+        this.timeoutNanos = timeoutNanos;
+        this.bootstrap = new Bootstrap()
+                .group(loop)
+                .channel(channelClass)
+                .option(ChannelOption.TCP_NODELAY, true)
+                .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) Math.min(Integer.MAX_VALUE, TimeUnit.NANOSECONDS.toMillis(timeoutNanos)));
+    }
+
+    void add(Connection c) {
+        connections.add(c);
+    }
+
+    EventLoop loop() {
+        return loop;
+    }
+
+    Bootstrap bootstrap(Endpoint endpoint) {
+        return bootstrap;
+    }
+
+    boolean measuring() {
+        return measuring;
+    }
+
+    /** When this loop began measuring: requests sent before it belong to the warm-up. */
+    long measureStartNanos() {
+        return measureStartNanos;
+    }
+
+    boolean stopped() {
+        return stopped;
+    }
+
+    /** On the loop: opens every connection and starts the 100 ms ticker. */
+    void start(boolean measureNow) {
+        if (measureNow) {
+            beginMeasuring();
+        }
+        for (Connection c : connections) {
+            c.connect();
+        }
+        ticker = loop.scheduleAtFixedRate(this::tick, TICK_NANOS, TICK_NANOS, TimeUnit.NANOSECONDS);
+    }
+
+    /** On the loop: the warm-up is over; count from now on. */
+    void beginMeasuring() {
+        stats.reset();
+        measuring = true;
+        measureStartNanos = System.nanoTime();
+        rateSampleStartNanos = measureStartNanos;
+        rateSampleRequests = 0;
+        measuringPublished = true;
+    }
+
+    /** On the loop: no more requests; closes every socket. Returns when it stopped counting. */
+    long stop() {
+        if (!stopped) {
+            stopped = true;
+            stopNanos = System.nanoTime();
+            if (ticker != null) {
+                ticker.cancel(false);
+            }
+            for (Connection c : connections) {
+                c.close();
+            }
+            stats.publish();
+        }
+        return stopNanos;
+    }
+
+    private void tick() {
+        long now = System.nanoTime();
+        for (Connection c : connections) {
+            c.checkTimeout(now, timeoutNanos);
+        }
+        if (measuring) {
+            long delta = stats.requests - rateSampleRequests;
+            if (delta > 0) {
+                long elapsed = Math.max(1, now - rateSampleStartNanos);
+                stats.threadRate.recordValue(delta * 1_000_000_000L / elapsed);
+                rateSampleRequests = stats.requests;
+                rateSampleStartNanos = now;
+            }
+        }
+        stats.publish();
+        if (permits != null && permits.get() <= 0 && allIdle()) {
+            finishedPublished = true;
+        }
+    }
+
+    private boolean allIdle() {
+        for (Connection c : connections) {
+            if (!c.idle()) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Takes up to {@code wanted} sends from the request budget; all of them when unbounded. */
+    int acquirePermits(int wanted) {
+        if (permits == null || !measuring) { // the budget counts measured requests, not the warm-up
+            return wanted;
+        }
+        while (true) {
+            long left = permits.get();
+            if (left <= 0) {
+                return 0;
+            }
+            int take = (int) Math.min(wanted, left);
+            if (permits.compareAndSet(left, left - take)) {
+                return take;
+            }
+        }
+    }
+
+    /** Published for the collector: true once the warm-up is over on this loop. */
+    boolean measuringPublished() {
+        return measuringPublished;
+    }
+
+    /** Published for the collector: a count-bounded run has nothing left to do here. */
+    boolean finishedPublished() {
+        return finishedPublished;
+    }
+}

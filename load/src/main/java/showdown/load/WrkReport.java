@@ -1,0 +1,111 @@
+package showdown.load;
+
+import java.io.PrintStream;
+import java.util.Locale;
+import java.util.stream.Collectors;
+import org.HdrHistogram.Histogram;
+
+/**
+ * Prints a {@link LoadResult} in wrk's layout, column for column, so that people who read the seed
+ * benchmarks' wrk output read ours the same way. Additions (the percentile table's tail, protocol
+ * errors, the open model's uncorrected latency) only appear where they apply.
+ */
+public final class WrkReport {
+
+    /** The percentiles of {@code --latency}: wrk's four, plus the tail. */
+    public static final double[] PERCENTILES = {50, 75, 90, 99, 99.9, 99.99};
+
+    private WrkReport() {
+    }
+
+    public static void printHeader(LoadSpec spec, PrintStream out) {
+        String what = spec.duration() != null
+                ? Units.timeSeconds(spec.duration().toSeconds())
+                : spec.requests() + " requests";
+        String urls = spec.urls().stream().map(Object::toString).collect(Collectors.joining(", "));
+        out.printf(Locale.ROOT, "Running %s test @ %s%n", what, urls);
+        out.printf(Locale.ROOT, "  %d threads and %d connections%n", spec.threads(), spec.connections());
+        StringBuilder extras = new StringBuilder();
+        if (spec.pipeline() > 1) {
+            extras.append(", pipeline ").append(spec.pipeline());
+        }
+        if (spec.openModel()) {
+            extras.append(String.format(Locale.ROOT, ", open model at %.0f requests/sec", spec.ratePerSecond()));
+        }
+        if (spec.countBounded() && spec.duration() != null) {
+            extras.append(", at most ").append(spec.requests()).append(" requests");
+        }
+        if (!spec.warmup().isZero()) {
+            extras.append(", after a ").append(Units.timeSeconds(spec.warmup().toSeconds())).append(" warm-up");
+        }
+        if (!extras.isEmpty()) {
+            out.println("  " + extras.substring(2));
+        }
+    }
+
+    public static void printResult(LoadResult r, boolean latencyTable, PrintStream out) {
+        out.printf("  Thread Stats%6s%11s%8s%12s%n", "Avg", "Stdev", "Max", "+/- Stdev");
+        statsRow(out, "Latency", LatencyStats.of(r.latency()), 1e-3, true);
+        statsRow(out, "Req/Sec", LatencyStats.of(r.threadRequestsPerSecond()), 1, false);
+        if (latencyTable) {
+            distribution(out, r.uncorrectedLatency() == null ? "Latency Distribution"
+                    : "Latency Distribution (corrected for coordinated omission)", r.latency());
+            if (r.uncorrectedLatency() != null) {
+                distribution(out, "Uncorrected Latency Distribution (from the actual send time)", r.uncorrectedLatency());
+            }
+        }
+        out.printf(Locale.ROOT, "  %d requests in %s, %sB read%n", r.requests(),
+                Units.timeMicros(r.durationNanos() / 1e3), Units.binary(r.bytesRead()));
+        ErrorCounts e = r.errors();
+        if (e.socketErrors() > 0) {
+            out.printf(Locale.ROOT, "  Socket errors: connect %d, read %d, write %d, timeout %d%s%n",
+                    e.connect(), e.read(), e.write(), e.timeout(),
+                    e.protocol() > 0 ? ", protocol " + e.protocol() : "");
+        }
+        if (e.status() > 0) {
+            out.printf(Locale.ROOT, "  Non-2xx or 3xx responses: %d%n", e.status());
+        }
+        out.printf(Locale.ROOT, "Requests/sec: %9.2f%n", r.requestsPerSecond());
+        out.printf(Locale.ROOT, "Transfer/sec: %10sB%n", Units.binary(r.bytesReadPerSecond()));
+    }
+
+    private static void statsRow(PrintStream out, String name, LatencyStats s, double scale, boolean time) {
+        out.printf(Locale.ROOT, "    %-10s", name);
+        units(out, format(s.mean() * scale, time), 8);
+        units(out, format(s.stdev() * scale, time), 10);
+        units(out, format(s.max() * scale, time), 9);
+        out.printf(Locale.ROOT, "%8.2f%%%n", s.withinStdevPercent());
+    }
+
+    private static void distribution(PrintStream out, String title, Histogram h) {
+        out.println("  " + title);
+        for (double p : PERCENTILES) {
+            String label = p == Math.rint(p) ? String.format(Locale.ROOT, "%.0f%%", p) : String.format(Locale.ROOT, "%s%%", p);
+            out.printf(Locale.ROOT, "%8s", label);
+            units(out, Units.timeMicros(h.getValueAtPercentile(p) / 1e3), 10);
+            out.println();
+        }
+        out.printf(Locale.ROOT, "%8s", "max");
+        units(out, Units.timeMicros(h.getMaxValue() / 1e3), 10);
+        out.println();
+    }
+
+    private static String format(double value, boolean time) {
+        return time ? Units.timeMicros(value) : Units.metric(value);
+    }
+
+    /** wrk's {@code print_units}: right-aligned, with the unit letters hanging into the padding. */
+    private static void units(PrintStream out, String msg, int width) {
+        int len = msg.length();
+        int pad = 2;
+        if (len >= 1 && Character.isLetter(msg.charAt(len - 1))) {
+            pad--;
+        }
+        if (len >= 2 && Character.isLetter(msg.charAt(len - 2))) {
+            pad--;
+        }
+        int w = width - pad;
+        String shown = msg.length() > w ? msg.substring(0, w) : msg;
+        out.print(" ".repeat(w - shown.length()) + shown + " ".repeat(pad));
+    }
+}

@@ -1,0 +1,312 @@
+package showdown.load;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
+import static showdown.load.TestServer.OK;
+import static showdown.load.TestServer.ascii;
+import static showdown.load.TestServer.fixed;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.time.Duration;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The engine against real servers that misbehave on purpose. Every test compares exact counts:
+ * what the engine completed and counted as errors, against what the server saw.
+ */
+class LoadEngineTest {
+
+    /** A bound against hangs only; no test asserts how fast anything runs. */
+    private static final Duration HANG_GUARD = Duration.ofSeconds(30);
+
+    private static LoadResult run(LoadSpec.Builder spec) {
+        return assertTimeoutPreemptively(HANG_GUARD, () -> LoadEngine.run(spec.build(), ProgressListener.NONE));
+    }
+
+    private static LoadSpec.Builder spec(TestServer server, int connections, long requests) {
+        return LoadSpec.builder().url(server.url("/")).connections(connections).threads(Math.min(2, connections))
+                .requests(requests).timeout(Duration.ofSeconds(5));
+    }
+
+    @Test
+    void countsEveryRequestAndByteOfAWellBehavedServer() throws IOException {
+        try (TestServer server = new TestServer(fixed(OK))) {
+            LoadResult r = run(spec(server, 4, 1000));
+            assertThat(r.requests()).isEqualTo(1000);
+            assertThat(server.requests.get()).isEqualTo(1000);
+            assertThat(r.errors()).isEqualTo(ErrorCounts.NONE);
+            assertThat(r.statusCounts()).isEqualTo(Map.of(200, 1000L));
+            assertThat(r.bytesRead()).isEqualTo(1000L * OK.length());
+            assertThat(r.latency().getTotalCount()).isEqualTo(1000);
+            assertThat(r.uncorrectedLatency()).isNull();
+        }
+    }
+
+    @Test
+    void reopensConnectionsTheServerClosesAfterNResponses() throws IOException {
+        String closing = "HTTP/1.1 200 OK\r\nContent-Length: 5\r\nConnection: close\r\n\r\nhello";
+        java.util.concurrent.atomic.AtomicInteger closes = new java.util.concurrent.atomic.AtomicInteger();
+        try (TestServer server = new TestServer((req, s, out) -> {
+            boolean last = req.indexOnConnection() == 9;
+            if (last) {
+                closes.incrementAndGet();
+            }
+            out.write(ascii(last ? closing : OK));
+            return !last;
+        })) {
+            LoadResult r = run(spec(server, 4, 200));
+            assertThat(r.requests()).isEqualTo(200);
+            assertThat(server.requests.get()).isEqualTo(200);
+            assertThat(r.errors()).isEqualTo(ErrorCounts.NONE);
+            assertThat(closes.get()).isGreaterThanOrEqualTo(200 / 10 - 4);
+            assertThat(r.reconnects()).isEqualTo(closes.get());
+        }
+    }
+
+    @Test
+    void readsResponsesSentOneByteAtATime() throws IOException {
+        byte[] response = ascii(OK);
+        try (TestServer server = new TestServer((req, s, out) -> {
+            for (byte b : response) {
+                out.write(b);
+                out.flush();
+            }
+            return true;
+        })) {
+            LoadResult r = run(spec(server, 2, 100));
+            assertThat(r.requests()).isEqualTo(100);
+            assertThat(r.errors()).isEqualTo(ErrorCounts.NONE);
+            assertThat(r.bytesRead()).isEqualTo(100L * response.length);
+        }
+    }
+
+    @Test
+    void readsChunkedBodiesWithExtensionsAndTrailers() throws IOException {
+        String chunked = "HTTP/1.1 200 OK\r\nTransfer-Encoding: gzip, chunked\r\n\r\n"
+                + "5;name=value\r\nhello\r\n1A\r\nabcdefghijklmnopqrstuvwxyz\r\n0\r\nX-Checksum: 1\r\nX-Other: 2\r\n\r\n";
+        try (TestServer server = new TestServer(fixed(chunked))) {
+            LoadResult r = run(spec(server, 2, 100).pipeline(3));
+            assertThat(r.requests()).isEqualTo(100);
+            assertThat(r.errors()).isEqualTo(ErrorCounts.NONE);
+            assertThat(r.bytesRead()).isEqualTo(100L * chunked.length());
+        }
+    }
+
+    @Test
+    void knowsWhichResponsesHaveNoBody() throws IOException {
+        String noContent = "HTTP/1.1 204 No Content\r\nContent-Length: 99\r\n\r\n";
+        String notModified = "HTTP/1.1 304 Not Modified\r\nContent-Length: 10\r\n\r\n";
+        String continueThenOk = "HTTP/1.1 100 Continue\r\n\r\n" + OK;
+        for (String response : new String[] {noContent, notModified, continueThenOk}) {
+            try (TestServer server = new TestServer(fixed(response))) {
+                LoadResult r = run(spec(server, 1, 50).pipeline(2));
+                assertThat(r.requests()).as(response).isEqualTo(50);
+                assertThat(r.errors()).as(response).isEqualTo(ErrorCounts.NONE);
+            }
+        }
+        String headAnswer = "HTTP/1.1 200 OK\r\nContent-Length: 1000\r\n\r\n";
+        try (TestServer server = new TestServer(fixed(headAnswer))) {
+            LoadResult r = run(spec(server, 1, 50).method("HEAD"));
+            assertThat(r.requests()).isEqualTo(50);
+            assertThat(r.errors()).isEqualTo(ErrorCounts.NONE);
+        }
+    }
+
+    @Test
+    void countsAGarbageStatusLineAsAProtocolError() throws IOException {
+        try (TestServer server = new TestServer(fixed("HTTP/9 OK\r\n\r\n"))) {
+            LoadResult r = run(spec(server, 1, 20));
+            assertThat(r.requests()).isZero();
+            assertThat(r.errors().protocol()).isEqualTo(20);
+            assertThat(server.requests.get()).isEqualTo(20);
+            assertThat(r.errors().socketErrors()).isEqualTo(20);
+        }
+    }
+
+    @Test
+    void aContentLengthTooShortLeavesBytesThatAreNoResponse() throws IOException {
+        try (TestServer server = new TestServer(fixed("HTTP/1.1 200 OK\r\nContent-Length: 5\r\n\r\nhelloEXTRA"))) {
+            LoadResult r = run(spec(server, 1, 5));
+            // each exchange: the response completes, then "EXTRA" is not a response: the socket is replaced
+            assertThat(r.requests()).isEqualTo(5);
+            assertThat(r.errors().protocol()).isEqualTo(5);
+            assertThat(server.requests.get()).isEqualTo(5);
+        }
+    }
+
+    @Test
+    void aContentLengthTooLongEndsInATimeout() throws IOException {
+        try (TestServer server = new TestServer(fixed("HTTP/1.1 200 OK\r\nContent-Length: 100\r\n\r\nshort"))) {
+            LoadResult r = run(spec(server, 1, 3).timeout(Duration.ofMillis(300)));
+            assertThat(r.requests()).isZero();
+            assertThat(r.errors().timeout()).isEqualTo(3);
+            assertThat(server.requests.get()).isEqualTo(3);
+        }
+    }
+
+    @Test
+    void givesUpOnAServerThatStallsPastTheTimeout() throws IOException {
+        try (TestServer server = new TestServer((req, s, out) -> {
+            sleep(Duration.ofSeconds(20)); // never answers within the test
+            return false;
+        })) {
+            LoadResult r = run(spec(server, 2, 4).timeout(Duration.ofMillis(200)));
+            assertThat(r.requests()).isZero();
+            assertThat(r.errors().timeout()).isEqualTo(4);
+            assertThat(server.requests.get()).isEqualTo(4);
+        }
+    }
+
+    @Test
+    void countsAResetInTheMiddleOfABodyAsAReadError() throws IOException {
+        try (TestServer server = new TestServer((req, s, out) -> {
+            out.write(ascii("HTTP/1.1 200 OK\r\nContent-Length: 100\r\n\r\nhalf"));
+            out.flush();
+            s.setSoLinger(true, 0); // close with RST
+            s.close();
+            return false;
+        })) {
+            LoadResult r = run(spec(server, 1, 5));
+            assertThat(r.requests()).isZero();
+            assertThat(r.errors().read()).isEqualTo(5);
+            assertThat(server.requests.get()).isEqualTo(5);
+        }
+    }
+
+    @Test
+    void readsSeveralResponsesFromOneSegment() throws IOException {
+        int depth = 4;
+        try (TestServer server = new TestServer(new TestServer.Behavior() {
+            private final StringBuilder batch = new StringBuilder();
+
+            @Override
+            public synchronized boolean respond(TestServer.Request req, java.net.Socket s, OutputStream out) throws IOException {
+                batch.append(OK);
+                if ((req.indexOnConnection() + 1) % depth == 0) {
+                    out.write(ascii(batch.toString())); // four responses in one write
+                    batch.setLength(0);
+                }
+                return true;
+            }
+        })) {
+            LoadResult r = run(spec(server, 1, 400).pipeline(depth));
+            assertThat(r.requests()).isEqualTo(400);
+            assertThat(r.errors()).isEqualTo(ErrorCounts.NONE);
+            assertThat(r.latency().getTotalCount()).isEqualTo(400);
+        }
+    }
+
+    @Test
+    void countsNon2xxResponsesByStatus() throws IOException {
+        try (TestServer server = new TestServer((req, s, out) -> {
+            out.write(ascii(req.index() % 4 == 0
+                    ? "HTTP/1.1 503 Busy\r\nContent-Length: 0\r\n\r\n"
+                    : "HTTP/1.1 302 Found\r\nLocation: /\r\nContent-Length: 0\r\n\r\n"));
+            return true;
+        })) {
+            LoadResult r = run(spec(server, 1, 100));
+            assertThat(r.statusCounts()).isEqualTo(Map.of(503, 25L, 302, 75L));
+            assertThat(r.errors().status()).isEqualTo(25);
+            assertThat(r.non2xx3xx()).isEqualTo(25);
+        }
+    }
+
+    @Test
+    void aServerThatDiesMidRunStillGivesAReport() throws IOException {
+        try (TestServer server = new TestServer(fixed(OK))) {
+            Thread killer = Thread.ofVirtual().start(() -> {
+                sleep(Duration.ofMillis(500));
+                try {
+                    server.kill();
+                } catch (IOException ignored) {
+                    // already closed
+                }
+            });
+            LoadResult r = run(LoadSpec.builder().url(server.url("/")).connections(4).threads(2)
+                    .duration(Duration.ofMillis(1500)).timeout(Duration.ofMillis(500)));
+            killer.interrupt();
+            assertThat(r.requests()).isPositive();
+            assertThat(r.errors().connect()).isPositive();
+            assertThat(r.requests()).isLessThanOrEqualTo(server.requests.get());
+        }
+    }
+
+    @Test
+    void endsOnTimeAgainstAnEndlessBody() throws IOException {
+        try (TestServer server = new TestServer((req, s, out) -> {
+            out.write(ascii("HTTP/1.1 200 OK\r\nContent-Length: 1000000000000\r\n\r\n"));
+            byte[] chunk = new byte[4096];
+            for (int i = 0; i < 100_000; i++) { // bounded: ~400 MB at most, stops when the client leaves
+                out.write(chunk);
+            }
+            return false;
+        })) {
+            LoadResult r = run(LoadSpec.builder().url(server.url("/")).connections(1).threads(1)
+                    .duration(Duration.ofSeconds(1)).timeout(Duration.ofMillis(300)));
+            assertThat(r.requests()).isZero();
+            assertThat(r.errors().timeout()).isPositive();
+        }
+    }
+
+    @Test
+    void theOpenModelRecordsCorrectedAndUncorrectedLatency() throws IOException {
+        try (TestServer server = new TestServer(fixed(OK))) {
+            LoadResult r = run(LoadSpec.builder().url(server.url("/")).connections(2).threads(1)
+                    .duration(Duration.ofSeconds(1)).rate(200));
+            assertThat(r.requests()).isPositive();
+            assertThat(r.uncorrectedLatency()).isNotNull();
+            assertThat(r.uncorrectedLatency().getTotalCount()).isEqualTo(r.requests());
+            assertThat(r.latency().getTotalCount()).isEqualTo(r.requests());
+            // the schedule caps what is sent: at most rate x duration, plus one catch-up request per connection
+            assertThat(server.requests.get()).isLessThanOrEqualTo(200 + 2 + 2);
+        }
+    }
+
+    @Test
+    void theWarmUpIsSentButNotRecorded() throws IOException {
+        try (TestServer server = new TestServer(fixed(OK))) {
+            LoadResult r = run(LoadSpec.builder().url(server.url("/")).connections(1).threads(1)
+                    .warmup(Duration.ofSeconds(1)).requests(50));
+            assertThat(r.requests()).isEqualTo(50);
+            assertThat(r.latency().getTotalCount()).isEqualTo(50);
+            // how many warm-up requests fit in the second depends on the machine; none of them count
+            assertThat(server.requests.get()).isGreaterThanOrEqualTo(50);
+        }
+    }
+
+    @Test
+    void spreadsSeveralUrlsOverTheConnections() throws IOException {
+        try (TestServer server = new TestServer((req, s, out) -> {
+            String body = req.target();
+            out.write(ascii("HTTP/1.1 200 OK\r\nContent-Length: " + body.length() + "\r\n\r\n" + body));
+            return true;
+        })) {
+            LoadResult r = run(LoadSpec.builder().url(server.url("/a")).url(server.url("/bb")).connections(2).threads(1)
+                    .requests(10).method("POST").body(new byte[] {0, 1, 2}).header("X-Test", "1"));
+            assertThat(r.requests()).isEqualTo(10);
+            assertThat(r.errors()).isEqualTo(ErrorCounts.NONE);
+        }
+    }
+
+    @Test
+    void refusesAPortWhereNothingListens() throws IOException {
+        int port;
+        try (java.net.ServerSocket s = new java.net.ServerSocket(0)) {
+            port = s.getLocalPort();
+        }
+        LoadSpec spec = LoadSpec.builder().url("http://127.0.0.1:" + port + "/").requests(1).build();
+        assertThatThrownBy(() -> LoadEngine.run(spec, ProgressListener.NONE))
+                .isInstanceOf(LoadException.class).hasMessageContaining("cannot connect to 127.0.0.1:" + port);
+    }
+
+    private static void sleep(Duration d) {
+        try {
+            Thread.sleep(d);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}
