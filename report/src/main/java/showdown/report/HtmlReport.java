@@ -263,7 +263,7 @@ public final class HtmlReport {
             }
         }
         if (!any) {
-            sb.append("<p>The server's CPU time was not measured in this run.</p>\n");
+            sb.append("<p>").append(Html.escape("The server's CPU time was not measured in this run.")).append("</p>\n");
         }
         return sb.append("</section>\n").toString();
     }

@@ -1,0 +1,104 @@
+package showdown.report;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
+import showdown.harness.results.Environment;
+import showdown.harness.results.RunResults;
+
+/** Renders a {@link Comparison} as an aligned plain-text table for the terminal. */
+public final class ComparisonReport {
+
+    private static final List<String> HEADERS =
+            List.of("target", "scenario", "request", "connections", "A req/s", "B req/s", "delta", "verdict");
+
+    private ComparisonReport() {
+    }
+
+    /**
+     * @param nameA how to call run A in the header (its folder)
+     * @param nameB how to call run B
+     */
+    public static String render(String nameA, RunResults a, String nameB, RunResults b, Comparison cmp) {
+        StringBuilder out = new StringBuilder();
+        out.append("A: ").append(nameA).append(" (run ").append(a.runId()).append(", ").append(reps(a)).append(")\n");
+        out.append("B: ").append(nameB).append(" (run ").append(b.runId()).append(", ").append(reps(b)).append(")\n");
+        out.append("delta = (B - A) / A on the median req/s; faster and slower say how B did against A.\n");
+        boolean ranges = cmp.rows().stream().anyMatch(r -> r.rule() == Comparison.Rule.RANGES_OVERLAP);
+        boolean band = cmp.rows().stream().anyMatch(r -> r.rule() == Comparison.Rule.WITHIN_BAND);
+        if (ranges) {
+            out.append("tie: the min-max req/s ranges of the repetitions overlap.\n");
+        }
+        if (band) {
+            out.append(String.format(Locale.ROOT, "tie: %s a single repetition, so a tie means within ±%.0f %%.%n",
+                    ranges ? "some cases have" : "the cases have", Comparison.SINGLE_RUN_TIE_PERCENT));
+        }
+        String machines = machineDifference(a.environment(), b.environment());
+        if (machines != null) {
+            out.append("note: ").append(machines).append('\n');
+        }
+        out.append('\n');
+
+        List<List<String>> lines = new ArrayList<>();
+        lines.add(HEADERS);
+        for (Comparison.Row r : cmp.rows()) {
+            lines.add(List.of(r.key().target(), r.key().scenario(), r.key().request(),
+                    String.valueOf(r.key().connections()),
+                    Format.spread(r.a(), Format::whole), Format.spread(r.b(), Format::whole),
+                    Double.isNaN(r.deltaPercent()) ? Format.MISSING
+                            : String.format(Locale.ROOT, "%+.1f%%", r.deltaPercent()),
+                    r.verdict().word()));
+        }
+        out.append(aligned(lines));
+        out.append('\n').append(cmp.rows().size()).append(" cases in both: ")
+                .append(cmp.count(Comparison.Verdict.FASTER)).append(" faster, ")
+                .append(cmp.count(Comparison.Verdict.SLOWER)).append(" slower, ")
+                .append(cmp.count(Comparison.Verdict.TIE)).append(" tie; ")
+                .append(cmp.onlyInA().size()).append(" only in A, ")
+                .append(cmp.onlyInB().size()).append(" only in B.\n");
+        return out.toString();
+    }
+
+    private static String reps(RunResults run) {
+        int n = new Summaries(run).maxRepetitions();
+        return n == 1 ? "1 repetition" : n + " repetitions";
+    }
+
+    /** A warning when the runs were not measured on comparable machines; null when they were. */
+    static String machineDifference(Environment a, Environment b) {
+        if (a == null || b == null) {
+            return null;
+        }
+        List<String> diffs = new ArrayList<>();
+        if (!Objects.equals(a.cpuModel(), b.cpuModel()) || a.cores() != b.cores()) {
+            diffs.add("CPU " + a.cpuModel() + " x" + a.cores() + " vs " + b.cpuModel() + " x" + b.cores());
+        }
+        if (!Objects.equals(a.cpuSplit(), b.cpuSplit())) {
+            diffs.add("CPU split differs");
+        }
+        if (!Objects.equals(a.jdk(), b.jdk())) {
+            diffs.add("JDK " + a.jdk() + " vs " + b.jdk());
+        }
+        return diffs.isEmpty() ? null : "the runs differ in setup (" + String.join("; ", diffs) + ")";
+    }
+
+    /** Left-aligned text columns, two spaces apart, trailing blanks trimmed. */
+    static String aligned(List<List<String>> lines) {
+        int[] widths = new int[HEADERS.size()];
+        for (List<String> l : lines) {
+            for (int i = 0; i < l.size(); i++) {
+                widths[i] = Math.max(widths[i], l.get(i).length());
+            }
+        }
+        StringBuilder sb = new StringBuilder();
+        for (List<String> l : lines) {
+            StringBuilder line = new StringBuilder();
+            for (int i = 0; i < l.size(); i++) {
+                line.append(l.get(i)).append(" ".repeat(widths[i] - l.get(i).length() + 2));
+            }
+            sb.append(line.toString().stripTrailing()).append('\n');
+        }
+        return sb.toString();
+    }
+}
