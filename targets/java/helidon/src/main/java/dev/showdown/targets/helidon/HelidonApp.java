@@ -1,0 +1,91 @@
+package dev.showdown.targets.helidon;
+
+import io.helidon.http.Header;
+import io.helidon.http.HeaderNames;
+import io.helidon.http.HeaderValues;
+import io.helidon.logging.common.LogConfig;
+import io.helidon.webserver.WebServer;
+import io.helidon.webserver.http.HttpRouting;
+import io.helidon.webserver.http.ServerRequest;
+import io.helidon.webserver.http.ServerResponse;
+
+/** The Showdown routes on the Helidon SE 4 webserver, set up in code as its SE guide shows. */
+public final class HelidonApp {
+    static final String HOST = "127.0.0.1";
+    static final int DEFAULT_PORT = 8080;
+    /** Request bodies above this many bytes get 413. */
+    static final long MAX_PAYLOAD_BYTES = 40_000_000L;
+
+    static final Header SERVER = HeaderValues.createCached(HeaderNames.SERVER, "Helidon");
+    static final Header TEXT_PLAIN_UTF8 = HeaderValues.createCached(HeaderNames.CONTENT_TYPE, "text/plain; charset=utf-8");
+    static final Header TEXT_HTML_UTF8 = HeaderValues.createCached(HeaderNames.CONTENT_TYPE, "text/html; charset=utf-8");
+    static final String DEFAULT_ECHO_TYPE = "application/octet-stream";
+    private static final byte[] NO_BODY = new byte[0];
+
+    record Message(String message) {
+    }
+
+    private HelidonApp() {
+    }
+
+    public static void main(String[] args) {
+        LogConfig.configureRuntime(); // reads logging.properties (WARNING)
+        int port = intFromEnv("PORT", DEFAULT_PORT);
+        WebServer.builder()
+                .host(HOST)
+                .port(port)
+                .maxPayloadSize(MAX_PAYLOAD_BYTES)
+                .routing(HelidonApp::routing)
+                .build()
+                .start();
+    }
+
+    /**
+     * Helidon tries routes in the order they are registered, so the static routes come before
+     * {@code /{title}}. The regex route uses Helidon's {@code {name:regex}} path parameter.
+     */
+    static void routing(HttpRouting.Builder routing) {
+        ShowdownPage page = new ShowdownPage();
+        routing.addFilter((chain, req, res) -> {
+                    // Helidon sends Date but no Server header by default.
+                    res.header(SERVER);
+                    chain.proceed();
+                })
+                .get("/plaintext", (req, res) -> text(res, "Hello, World!"))
+                .get("/json", (req, res) -> res.send(new Message("Hello, World!")))
+                .get("/echo/hello-world", (req, res) -> text(res, "Hello World"))
+                .get("/echo/plain/{param}", (req, res) -> text(res, req.path().pathParameters().get("param")))
+                .get("/echo/regex/{digits:[0-9]+}", (req, res) -> text(res, req.path().pathParameters().get("digits")))
+                .get("/", (req, res) -> text(res, ""))
+                .get("/user/{id}", (req, res) -> text(res, req.path().pathParameters().get("id")))
+                .post("/user", HelidonApp::echo)
+                .get("/{title}", (req, res) -> res.header(TEXT_HTML_UTF8)
+                        .send(page.render(req.path().pathParameters().get("title"))));
+    }
+
+    private static void text(ServerResponse res, String body) {
+        res.header(TEXT_PLAIN_UTF8).send(body);
+    }
+
+    /** Echoes the body byte for byte; maxPayloadSize makes Helidon answer 413 above 40 MB. */
+    private static void echo(ServerRequest req, ServerResponse res) {
+        String type = req.headers().first(HeaderNames.CONTENT_TYPE).orElse(DEFAULT_ECHO_TYPE);
+        // A POST without Content-Length or chunking has no entity at all, which as() refuses.
+        byte[] body = req.content().hasEntity() ? req.content().as(byte[].class) : NO_BODY;
+        res.header(HeaderNames.CONTENT_TYPE, type).send(body);
+    }
+
+    private static int intFromEnv(String name, int fallback) {
+        String value = System.getenv(name);
+        if (value == null || value.isBlank()) {
+            return fallback;
+        }
+        try {
+            return Integer.parseInt(value.trim());
+        } catch (NumberFormatException e) {
+            System.err.println("helidon target: " + name + " must be an integer, got '" + value + "'");
+            System.exit(2);
+            return fallback;
+        }
+    }
+}
