@@ -1,0 +1,67 @@
+package showdown.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code showdown report DIR}: the three reports from results.json; one line and exit 2 for a bad folder. */
+class ReportCommandTest {
+
+    @TempDir
+    Path tmp;
+
+    @Test
+    void writesTheThreeReportsFromResultsJson() throws IOException {
+        Path dir = ResultsFolders.write(tmp.resolve("run"), 2, 1);
+
+        ResultsFolders.Outcome o = ResultsFolders.run("report", dir.toString());
+
+        assertThat(o.exitCode()).isZero();
+        assertThat(o.err()).isEmpty();
+        assertThat(o.out().lines()).containsExactly(
+                dir.resolve("report.md").toString(), dir.resolve("report.html").toString(),
+                dir.resolve("results.csv").toString());
+        assertThat(Files.readString(dir.resolve("report.md"))).contains("""
+                | Framework | Concurrency 4 |
+                | --- | --- |
+                | ALPHA | 10025 req/s (10000–10050) |
+                | BETA | 5025 req/s (5000–5050) |
+                """);
+        assertThat(Files.readString(dir.resolve("report.html"))).contains("<svg ");
+        assertThat(Files.readAllLines(dir.resolve("results.csv"))).hasSize(1 + 8);
+    }
+
+    @Test
+    void aMissingFolderIsOneLineAndExit2() {
+        ResultsFolders.Outcome o = ResultsFolders.run("report", tmp.resolve("nope").toString());
+        assertThat(o.exitCode()).isEqualTo(2);
+        assertThat(o.err()).isEqualTo("showdown report: " + tmp.resolve("nope") + ": no such folder\n");
+    }
+
+    @Test
+    void aFolderWithoutResultsIsOneLineAndExit2() {
+        ResultsFolders.Outcome o = ResultsFolders.run("report", tmp.toString());
+        assertThat(o.exitCode()).isEqualTo(2);
+        assertThat(o.err()).isEqualTo("showdown report: " + tmp + ": no results.json here, so it is not a results folder\n");
+    }
+
+    @Test
+    void anUnknownSchemaIsOneLineAndExit2() throws IOException {
+        Files.writeString(tmp.resolve("results.json"), "{\"schema\":\"showdown.results/9\"}");
+        ResultsFolders.Outcome o = ResultsFolders.run("report", tmp.toString());
+        assertThat(o.exitCode()).isEqualTo(2);
+        assertThat(o.err().lines()).singleElement().asString()
+                .contains("schema 'showdown.results/9' is not supported");
+    }
+
+    @Test
+    void withoutAFolderItExplainsUsage() {
+        ResultsFolders.Outcome o = ResultsFolders.run("report");
+        assertThat(o.exitCode()).isEqualTo(2);
+        assertThat(o.err()).startsWith("showdown report: Missing required parameter: 'DIR'");
+    }
+}

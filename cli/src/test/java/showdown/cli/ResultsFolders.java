@@ -1,0 +1,80 @@
+package showdown.cli;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import showdown.harness.results.CaseIdentity;
+import showdown.harness.results.CaseResult;
+import showdown.harness.results.Environment;
+import showdown.harness.results.ResultsJournal;
+import showdown.harness.results.RunConfig;
+import showdown.harness.results.RunResults;
+import showdown.harness.results.TargetOutcome;
+
+/** Results folders written through the real journal, and a way to run the CLI and see what it printed. */
+final class ResultsFolders {
+
+    static final double DURATION_S = 2;
+
+    private ResultsFolders() {
+    }
+
+    /**
+     * A finished run: targets alpha and beta, mist GET / and GET /user/{id} at 4 connections, each case
+     * measured {@code reps} times. Requests of repetition r: {@code base + r * 100}, times {@code factor}
+     * for alpha's GET / (so a second folder can make exactly one case faster).
+     */
+    static Path write(Path dir, int reps, double alphaRootFactor) {
+        Environment env = new Environment("Test CPU", 2, "6.1", "Linux", "JDK 21", Map.of(), null,
+                List.of("showdown", "run"), "0", "1");
+        RunConfig config = new RunConfig("quick", DURATION_S, 0, reps, List.of(4), 1, 2, false, List.of(), List.of(),
+                Map.of());
+        ResultsJournal journal = ResultsJournal.create(dir, RunResults.start("run-" + dir.getFileName(),
+                "2026-11-30T01:00:00Z", env, config));
+        for (String t : List.of("alpha", "beta")) {
+            journal.recordTarget(new TargetOutcome(t, t.toUpperCase(), "java", "JDK", "21", "platform",
+                    TargetOutcome.Status.OK, null, 100L, 1L << 20));
+        }
+        for (int r = 0; r < reps; r++) {
+            for (String t : List.of("alpha", "beta")) {
+                for (String request : List.of("GET /", "GET /user/{id}")) {
+                    long base = t.equals("alpha") ? 20_000 : 10_000;
+                    double factor = t.equals("alpha") && request.equals("GET /") ? alphaRootFactor : 1;
+                    journal.recordCase(CaseResult.builder()
+                            .identity(new CaseIdentity(t, "mist", request, 4, r))
+                            .durationSeconds(DURATION_S)
+                            .requests(Math.round((base + r * 100) * factor))
+                            .statusCounts(Map.of(200, base))
+                            .build());
+                }
+            }
+        }
+        journal.finish();
+        return dir;
+    }
+
+    /** What one CLI invocation printed, and its exit code. */
+    record Outcome(int exitCode, String out, String err) {
+    }
+
+    static synchronized Outcome run(String... args) {
+        PrintStream oldOut = System.out;
+        PrintStream oldErr = System.err;
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        try {
+            System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
+            System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
+            int code = Main.execute(args);
+            System.out.flush();
+            System.err.flush();
+            return new Outcome(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+        } finally {
+            System.setOut(oldOut);
+            System.setErr(oldErr);
+        }
+    }
+}
