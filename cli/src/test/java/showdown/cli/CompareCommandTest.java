@@ -14,10 +14,10 @@ class CompareCommandTest {
 
     @Test
     void marksACaseOutsideTheSpreadFasterAndTheRestTies() {
-        Path a = ResultsFolders.write(tmp.resolve("a"), 2, 1);
-        Path b = ResultsFolders.write(tmp.resolve("b"), 2, 1.5); // alpha GET / 50 % faster
+        Path a = ReportTestFolders.write(tmp.resolve("a"), 2, 1);
+        Path b = ReportTestFolders.write(tmp.resolve("b"), 2, 1.5); // alpha GET / 50 % faster
 
-        ResultsFolders.Outcome o = ResultsFolders.run("compare", a.toString(), b.toString());
+        ReportTestFolders.Outcome o = ReportTestFolders.run("compare", a.toString(), b.toString());
 
         assertThat(o.exitCode()).isZero();
         assertThat(o.err()).isEmpty();
@@ -34,10 +34,10 @@ class CompareCommandTest {
 
     @Test
     void singleRepetitionsUseTheFivePerCentBandAndSaySo() {
-        Path a = ResultsFolders.write(tmp.resolve("a"), 1, 1);
-        Path b = ResultsFolders.write(tmp.resolve("b"), 1, 0.96); // 4 % slower: still a tie
+        Path a = ReportTestFolders.write(tmp.resolve("a"), 1, 1);
+        Path b = ReportTestFolders.write(tmp.resolve("b"), 1, 0.96); // 4 % slower: still a tie
 
-        ResultsFolders.Outcome o = ResultsFolders.run("compare", a.toString(), b.toString());
+        ReportTestFolders.Outcome o = ReportTestFolders.run("compare", a.toString(), b.toString());
 
         assertThat(o.exitCode()).isZero();
         assertThat(o.out()).contains("tie: the cases have a single repetition, so a tie means within ±5 %.");
@@ -46,8 +46,8 @@ class CompareCommandTest {
 
     @Test
     void aMissingFolderIsOneLineAndExit2() {
-        Path a = ResultsFolders.write(tmp.resolve("a"), 1, 1);
-        ResultsFolders.Outcome o = ResultsFolders.run("compare", a.toString(), tmp.resolve("missing").toString());
+        Path a = ReportTestFolders.write(tmp.resolve("a"), 1, 1);
+        ReportTestFolders.Outcome o = ReportTestFolders.run("compare", a.toString(), tmp.resolve("missing").toString());
         assertThat(o.exitCode()).isEqualTo(2);
         assertThat(o.err()).isEqualTo("showdown compare: " + tmp.resolve("missing") + ": no such folder\n");
     }

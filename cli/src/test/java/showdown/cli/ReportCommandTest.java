@@ -16,9 +16,9 @@ class ReportCommandTest {
 
     @Test
     void writesTheThreeReportsFromResultsJson() throws IOException {
-        Path dir = ResultsFolders.write(tmp.resolve("run"), 2, 1);
+        Path dir = ReportTestFolders.write(tmp.resolve("run"), 2, 1);
 
-        ResultsFolders.Outcome o = ResultsFolders.run("report", dir.toString());
+        ReportTestFolders.Outcome o = ReportTestFolders.run("report", dir.toString());
 
         assertThat(o.exitCode()).isZero();
         assertThat(o.err()).isEmpty();
@@ -37,14 +37,14 @@ class ReportCommandTest {
 
     @Test
     void aMissingFolderIsOneLineAndExit2() {
-        ResultsFolders.Outcome o = ResultsFolders.run("report", tmp.resolve("nope").toString());
+        ReportTestFolders.Outcome o = ReportTestFolders.run("report", tmp.resolve("nope").toString());
         assertThat(o.exitCode()).isEqualTo(2);
         assertThat(o.err()).isEqualTo("showdown report: " + tmp.resolve("nope") + ": no such folder\n");
     }
 
     @Test
     void aFolderWithoutResultsIsOneLineAndExit2() {
-        ResultsFolders.Outcome o = ResultsFolders.run("report", tmp.toString());
+        ReportTestFolders.Outcome o = ReportTestFolders.run("report", tmp.toString());
         assertThat(o.exitCode()).isEqualTo(2);
         assertThat(o.err()).isEqualTo("showdown report: " + tmp + ": no results.json here, so it is not a results folder\n");
     }
@@ -52,7 +52,7 @@ class ReportCommandTest {
     @Test
     void anUnknownSchemaIsOneLineAndExit2() throws IOException {
         Files.writeString(tmp.resolve("results.json"), "{\"schema\":\"showdown.results/9\"}");
-        ResultsFolders.Outcome o = ResultsFolders.run("report", tmp.toString());
+        ReportTestFolders.Outcome o = ReportTestFolders.run("report", tmp.toString());
         assertThat(o.exitCode()).isEqualTo(2);
         assertThat(o.err().lines()).singleElement().asString()
                 .contains("schema 'showdown.results/9' is not supported");
@@ -60,7 +60,7 @@ class ReportCommandTest {
 
     @Test
     void withoutAFolderItExplainsUsage() {
-        ResultsFolders.Outcome o = ResultsFolders.run("report");
+        ReportTestFolders.Outcome o = ReportTestFolders.run("report");
         assertThat(o.exitCode()).isEqualTo(2);
         assertThat(o.err()).startsWith("showdown report: Missing required parameter: 'DIR'");
     }

@@ -15,11 +15,11 @@ import showdown.harness.results.RunResults;
 import showdown.harness.results.TargetOutcome;
 
 /** Results folders written through the real journal, and a way to run the CLI and see what it printed. */
-final class ResultsFolders {
+final class ReportTestFolders {
 
     static final double DURATION_S = 2;
 
-    private ResultsFolders() {
+    private ReportTestFolders() {
     }
 
     /**
