@@ -32,7 +32,9 @@ public final class WireTrace {
         for (int i = 0; i < shown; i++) {
             int b = bytes[i] & 0xff;
             String rendered = render(b);
-            if (lineChars < MAX_LINE_CHARS) {
+            if (b == '\n' && lineCut) {
+                line.append(rendered); // the line end stays visible even when the line was cut
+            } else if (lineChars < MAX_LINE_CHARS) {
                 line.append(rendered);
                 lineChars += rendered.length();
             } else if (!lineCut) {
