@@ -48,6 +48,7 @@ public final class ResponseScanner implements ByteProcessor {
     private static final int S_TRAILER_LINE_START = 11;
     private static final int S_TRAILER_LINE = 12;
     private static final int S_TRAILERS_END_LF = 13;
+    private static final int S_SKIP_LINE = 14; // a header we do not read: jump to its LF
     // States where bytes are skipped in bulk.
     private static final int S_BODY_FIXED = 20;
     private static final int S_CHUNK_DATA = 21;
@@ -146,6 +147,20 @@ public final class ResponseScanner implements ByteProcessor {
                 case S_BODY_UNTIL_CLOSE -> {
                     return NEED_MORE; // everything up to the close is body
                 }
+                case S_REASON, S_SKIP_LINE -> {
+                    // Lines we do not read (reason phrase, Date, Server...): find the LF with
+                    // Netty's word-at-a-time search instead of stepping through every byte.
+                    int lf = buf.indexOf(i, to, (byte) '\n');
+                    headerBytes += (lf < 0 ? to : lf) - i;
+                    if (headerBytes > MAX_HEADER_BYTES) {
+                        return PROTOCOL_ERROR;
+                    }
+                    if (lf < 0) {
+                        return NEED_MORE;
+                    }
+                    i = lf + 1;
+                    state = S_LINE_START;
+                }
                 default -> {
                     done = false;
                     int stop = buf.forEachByte(i, to - i, this);
@@ -221,10 +236,9 @@ public final class ResponseScanner implements ByteProcessor {
                     }
                     status = status * 10 + (b - '0');
                     position++;
-                } else if (b == ' ') {
+                } else if (b == ' ' || b == '\r') {
                     state = S_REASON;
-                } else if (b == '\r') {
-                    state = S_REASON;
+                    return false; // scan() skips the reason phrase
                 } else if (b == '\n') {
                     state = S_LINE_START;
                 } else {
@@ -241,6 +255,9 @@ public final class ResponseScanner implements ByteProcessor {
                     state = S_HEADERS_END_LF;
                 } else if (b == '\n') {
                     return headersEnded();
+                } else if ((b | 0x20) != 'c' && (b | 0x20) != 't') {
+                    state = S_SKIP_LINE; // not Content-Length, Transfer-Encoding or Connection
+                    return false;
                 } else {
                     state = S_NAME;
                     position = 0;
@@ -251,6 +268,10 @@ public final class ResponseScanner implements ByteProcessor {
             case S_NAME -> {
                 if (b == ':') {
                     beginValue();
+                    if (header == H_OTHER) {
+                        state = S_SKIP_LINE;
+                        return false;
+                    }
                 } else if (b == '\n') {
                     return fail();
                 } else {
