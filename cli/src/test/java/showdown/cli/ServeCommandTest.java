@@ -1,0 +1,86 @@
+package showdown.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import showdown.harness.target.FreePort;
+
+class ServeCommandTest {
+
+    @TempDir
+    Path home;
+
+    @Test
+    void servesOnTheGivenPortUntilTheTargetGoesAway() throws Exception {
+        Path dir = VerifyCli.target(home, "python", "pyserver",
+                "[sh, -c, 'echo $$ > pid; exec python3 -m http.server --bind 127.0.0.1 \"$PORT\"']", "");
+        int port = FreePort.pick();
+
+        CompletableFuture<VerifyCli.Result> serve = CompletableFuture.supplyAsync(() -> VerifyCli.run(home, "serve", "pyserver",
+                "--port", Integer.toString(port), "--logs", home.resolve("logs").toString()));
+        assertThat(awaitOk(port)).isTrue();
+        long pid = Long.parseLong(Files.readString(dir.resolve("pid")).trim());
+
+        ProcessHandle.of(pid).ifPresent(ProcessHandle::destroy); // as if it crashed
+        VerifyCli.Result r = serve.get(30, TimeUnit.SECONDS);
+
+        assertThat(r.exitCode()).isEqualTo(1);
+        Matcher ready = Pattern.compile("pyserver is ready at http://127\\.0\\.0\\.1:(\\d+)/ \\(pid (\\d+), first response after")
+                .matcher(r.out());
+        assertThat(ready.find()).as(r.out()).isTrue();
+        assertThat(ready.group(1)).isEqualTo(Integer.toString(port));
+        assertThat(ready.group(2)).isEqualTo(Long.toString(pid));
+        assertThat(r.err()).startsWith("showdown serve: pyserver exited on its own");
+    }
+
+    /** Polls until "/" answers 200 (bounded: the ready timeout of serve is the real limit). */
+    private static boolean awaitOk(int port) throws InterruptedException {
+        HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (System.nanoTime() < deadline) {
+            try {
+                HttpResponse<Void> r = client.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/"))
+                        .timeout(Duration.ofSeconds(2)).build(), HttpResponse.BodyHandlers.discarding());
+                if (r.statusCode() == 200) {
+                    return true;
+                }
+            } catch (IOException e) {
+                // not up yet
+            }
+            Thread.sleep(100);
+        }
+        return false;
+    }
+
+    @Test
+    void aTargetThatNeedsSetupIsABadInput() throws Exception {
+        Path dir = VerifyCli.target(home, "zig", "needs-zig", "[./run]", "requires: [showdown-no-zig-here]\nsetup: ./setup\n");
+        Files.writeString(dir.resolve("setup"), "#!/bin/sh\n");
+
+        VerifyCli.Result r = VerifyCli.run(home, "serve", "needs-zig");
+
+        assertThat(r.exitCode()).isEqualTo(2);
+        assertThat(r.err()).isEqualTo("showdown serve: needs-zig needs setup: targets/zig/needs-zig/setup\n");
+    }
+
+    @Test
+    void aBadPortIsABadInput() throws Exception {
+        VerifyCli.target(home, "python", "pyserver", VerifyCli.PYTHON_SERVER, "");
+
+        assertThat(VerifyCli.run(home, "serve", "pyserver", "--port", "70000").exitCode()).isEqualTo(2);
+        assertThat(VerifyCli.run(home, "serve", "nope").err()).startsWith("showdown serve: unknown target 'nope'");
+    }
+}
