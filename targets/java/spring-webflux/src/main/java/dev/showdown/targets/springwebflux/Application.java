@@ -1,0 +1,13 @@
+package dev.showdown.targets.springwebflux;
+
+import org.springframework.boot.SpringApplication;
+import org.springframework.boot.autoconfigure.SpringBootApplication;
+
+/** The Spring WebFlux target: one Boot app on Reactor Netty serving every route of docs/scenarios.md. */
+@SpringBootApplication
+public class Application {
+
+    public static void main(String[] args) {
+        SpringApplication.run(Application.class, args);
+    }
+}
