@@ -1,0 +1,143 @@
+package showdown.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.sun.net.httpserver.HttpServer;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.Executors;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** {@code showdown load} as a user runs it: wrk's output, JSON, and one-line errors with exit code 2. */
+class LoadCommandTest {
+
+    private HttpServer server;
+    private final ByteArrayOutputStream out = new ByteArrayOutputStream();
+    private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+    private PrintStream savedOut;
+    private PrintStream savedErr;
+
+    @BeforeEach
+    void start() throws IOException {
+        server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 100);
+        server.setExecutor(Executors.newVirtualThreadPerTaskExecutor());
+        server.createContext("/", exchange -> {
+            byte[] body = "Hello, World!".getBytes(StandardCharsets.US_ASCII);
+            exchange.getResponseHeaders().set("Content-Type", "text/plain");
+            exchange.sendResponseHeaders(exchange.getRequestURI().getPath().equals("/missing") ? 404 : 200, body.length);
+            exchange.getResponseBody().write(body);
+            exchange.close();
+        });
+        server.start();
+        savedOut = System.out;
+        savedErr = System.err;
+        System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
+        System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
+    }
+
+    @AfterEach
+    void stop() {
+        System.setOut(savedOut);
+        System.setErr(savedErr);
+        server.stop(0);
+    }
+
+    private String url(String path) {
+        return "http://127.0.0.1:" + server.getAddress().getPort() + path;
+    }
+
+    @Test
+    void printsWrksLayout() {
+        int code = Main.execute("load", "-t1", "-c2", "-n", "200", "--latency", url("/"));
+        String text = out.toString(StandardCharsets.UTF_8);
+        assertThat(code).isZero();
+        assertThat(text).startsWith("Running 200 requests test @ " + url("/") + "\n  1 threads and 2 connections\n");
+        assertThat(text).contains("  Thread Stats   Avg      Stdev     Max   +/- Stdev\n    Latency  ");
+        assertThat(text).contains("\n    Req/Sec  ");
+        assertThat(text).contains("  Latency Distribution\n     50%  ").contains("\n  99.99%  ").contains("\n     max  ");
+        assertThat(text).containsPattern("\n  200 requests in [0-9.]+m?s, [0-9.]+KB read\n");
+        assertThat(text).containsPattern("\nRequests/sec: +[0-9.]+\nTransfer/sec: +[0-9.]+[KM]?B\n");
+        assertThat(text).doesNotContain("Socket errors").doesNotContain("Non-2xx");
+    }
+
+    @Test
+    void countsNon2xxResponsesLikeWrk() {
+        int code = Main.execute("load", "-t1", "-c1", "-n", "50", url("/missing"));
+        assertThat(code).isZero();
+        assertThat(out.toString(StandardCharsets.UTF_8)).contains("\n  Non-2xx or 3xx responses: 50\n");
+    }
+
+    @Test
+    void writesJsonToStdoutAndTheTextToStderr() {
+        int code = Main.execute("load", "-t1", "-c1", "-n", "20", "--json", "-", url("/"));
+        assertThat(code).isZero();
+        String json = out.toString(StandardCharsets.UTF_8);
+        assertThat(json).startsWith("{").contains("\"schema\" : \"showdown.load/1\"").contains("\"requests\" : 20,")
+                .contains("\"200\" : 20");
+        assertThat(err.toString(StandardCharsets.UTF_8)).contains("Requests/sec:");
+    }
+
+    @Test
+    void writesAnHdrHistogramIntervalLog(@TempDir Path dir) throws IOException {
+        Path log = dir.resolve("latency.hlog");
+        int code = Main.execute("load", "-t1", "-c1", "-d", "2s", "--hlog", log.toString(), url("/"));
+        assertThat(code).isZero();
+        String text = Files.readString(log);
+        assertThat(text).contains("#[StartTime: ").contains("\"StartTimestamp\",\"Interval_Length\"");
+        assertThat(text.lines().filter(l -> !l.startsWith("#") && !l.startsWith("\"")).count()).isPositive();
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {
+            "not a url",
+            "ftp://127.0.0.1/",
+            "https://127.0.0.1/",
+            "http://no-such-host.invalid/",
+    })
+    void refusesABadUrlInOneLine(String url) {
+        assertUsageError(Main.execute("load", "-n", "1", url));
+    }
+
+    @Test
+    void refusesAPortWhereNothingListens() throws IOException {
+        int port;
+        try (ServerSocket s = new ServerSocket(0)) {
+            port = s.getLocalPort();
+        }
+        int code = Main.execute("load", "-n", "1", "http://127.0.0.1:" + port + "/");
+        assertThat(err.toString(StandardCharsets.UTF_8)).contains("cannot connect to 127.0.0.1:" + port);
+        assertUsageError(code);
+    }
+
+    @Test
+    void refusesBadOptions() {
+        assertUsageError(Main.execute("load", "--body", "/no/such/file", url("/")));
+        assertUsageError(Main.execute("load", "-t4", "-c2", url("/")));
+        assertUsageError(Main.execute("load", "-d", "0s", url("/")));
+        assertUsageError(Main.execute("load", "-H", "NoColonHere", url("/")));
+        assertUsageError(Main.execute("load", "--pipeline", "0", url("/")));
+        assertUsageError(Main.execute("load", "--transport", "carrier-pigeon", url("/")));
+        assertUsageError(Main.execute("load", "--no-such-flag", url("/")));
+        assertUsageError(Main.execute("load"));
+    }
+
+    private void assertUsageError(int code) {
+        String text = err.toString(StandardCharsets.UTF_8);
+        assertThat(code).as(text).isEqualTo(Main.EXIT_USAGE);
+        assertThat(text).startsWith("showdown load: ").doesNotContain("Exception").doesNotContain("\tat ");
+        assertThat(text.strip().lines().count()).as(text).isEqualTo(1);
+        err.reset();
+    }
+}
