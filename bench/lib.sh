@@ -1,0 +1,49 @@
+# Shared by the bench scripts: nginx lifecycle, tool discovery, medians. Sourced, not run.
+
+bench_home=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+
+die() { echo "$(basename "$0"): $*" >&2; exit 2; }
+
+need() { command -v "$1" >/dev/null 2>&1 || die "$1 is not installed (${2:-apt-get install $1})"; }
+
+free_port() { # a TCP port nothing listens on, picked by the kernel
+  python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1]); s.close()'
+}
+
+# start_nginx CPU PORT: one worker pinned to CPU, config from bench/nginx.conf. Sets nginx_pid, nginx_dir.
+start_nginx() {
+  need nginx nginx-light
+  nginx_dir=$(mktemp -d)
+  mkdir -p "$nginx_dir/tmp" "$nginx_dir/logs"
+  sed "s/__PORT__/$2/" "$bench_home/bench/nginx.conf" > "$nginx_dir/nginx.conf"
+  taskset -c "$1" nginx -p "$nginx_dir" -c "$nginx_dir/nginx.conf" -g "pid $nginx_dir/nginx.pid;" \
+    >"$nginx_dir/out.log" 2>&1 &
+  nginx_pid=$!
+  for _ in $(seq 50); do
+    curl -fs -o /dev/null "http://127.0.0.1:$2/plaintext" && return 0
+    sleep 0.1
+  done
+  cat "$nginx_dir/out.log" >&2
+  die "nginx did not start"
+}
+
+stop_nginx() {
+  if [ -n "${nginx_pid:-}" ]; then
+    kill "$nginx_pid" 2>/dev/null || true
+    wait "$nginx_pid" 2>/dev/null || true
+    nginx_pid=
+  fi
+  [ -n "${nginx_dir:-}" ] && rm -rf "$nginx_dir"
+  nginx_dir=
+}
+
+median() { # median of the numbers on stdin
+  sort -g | awk '{ v[NR] = $1 } END { if (NR == 0) print "nan"; else if (NR % 2) print v[(NR + 1) / 2]; else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
+}
+
+showdown_jar() { # builds the CLI if needed; prints the java command that runs it
+  "$bench_home/showdown" --version >/dev/null || die "cannot build showdown"
+  . "$bench_home/.mvn/find-jdk.sh"
+  showdown_find_jdk || exit 2
+  echo "$JAVA_HOME/bin/java --enable-native-access=ALL-UNNAMED -jar $bench_home/cli/target/showdown.jar"
+}
