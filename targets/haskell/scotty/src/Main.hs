@@ -78,10 +78,10 @@ echoBody = do
       chunks <- liftIO (readCapped readChunk)
       case chunks of
         Nothing -> tooLarge
-        Just body -> do
+        Just bytes -> do
           contentType <- header "Content-Type"
           setHeader "Content-Type" (maybe "application/octet-stream" id contentType)
-          raw body
+          raw bytes
   where
     tooLarge = status status413 >> text "Request Entity Too Large"
 
