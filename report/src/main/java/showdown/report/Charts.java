@@ -27,10 +27,13 @@ final class Charts {
     static final int HEIGHT_PX = 440;
 
     /**
-     * The spectrum's x axis is 1/(1-p): 1 is the 0th percentile, 10 the 90th, 100 the 99th and so on,
-     * so every "nine" gets the same width (HdrHistogram's percentile plot).
+     * The spectrum's x axis is log10(1/(1-p)): 0 is the 0th percentile, 1 the 90th, 2 the 99th and so
+     * on, so every "nine" gets the same width (HdrHistogram's percentile plot).
      */
     private static final double PERCENT = 100.0;
+
+    /** Tick values come from summing steps in floating point; this close to a whole number counts as one. */
+    private static final double DECADE_TOLERANCE = 1e-6;
 
     private Charts() {
     }
@@ -75,22 +78,25 @@ final class Charts {
     }
 
     /**
-     * Latency by percentile, one line per framework, log-log: the x axis is 1/(1-p), labelled in
-     * percentiles; the y axis is milliseconds.
+     * Latency by percentile, one line per framework. The x axis is log10(1/(1-p)), drawn linear and
+     * labelled in percentiles at whole decades (0 %, 90 %, 99 %, 99.9 %, ...); the y axis is
+     * milliseconds on a log scale. (XChart's own log axis ignores a tick label function, hence the
+     * explicit log10.)
      */
     static XYChart spectrum(String title, Map<String, List<PercentilePoint>> spectraByFramework) {
         XYChart chart = new XYChartBuilder().width(WIDTH_PX).height(HEIGHT_PX).title(title)
                 .xAxisTitle("percentile").yAxisTitle("latency (ms)").build();
         style(chart.getStyler());
-        chart.getStyler().setXAxisLogarithmic(true).setYAxisLogarithmic(true)
-                .setxAxisTickLabelsFormattingFunction(Charts::percentileLabel);
+        chart.getStyler().setYAxisLogarithmic(true);
+        chart.getStyler().setXAxisMin(0.0);
+        chart.getStyler().setxAxisTickLabelsFormattingFunction(Charts::decadeLabel);
         spectraByFramework.forEach((name, points) -> {
             List<Double> xs = new ArrayList<>();
             List<Double> ys = new ArrayList<>();
             for (PercentilePoint p : points) {
                 // A log axis cannot show 0, and the 100th percentile lies at infinity.
                 if (p.micros() > 0 && p.percentile() < PERCENT) {
-                    xs.add(PERCENT / (PERCENT - p.percentile()));
+                    xs.add(Math.log10(PERCENT / (PERCENT - p.percentile())));
                     ys.add(p.micros() / 1_000.0);
                 }
             }
@@ -99,6 +105,15 @@ final class Charts {
             }
         });
         return chart;
+    }
+
+    /** Labels whole decades of log10(1/(1-p)) with their percentile (2 → "99%"); other ticks stay blank. */
+    static String decadeLabel(double log10InverseTail) {
+        double decade = Math.rint(log10InverseTail);
+        if (Math.abs(log10InverseTail - decade) > DECADE_TOLERANCE || decade < 0) {
+            return "";
+        }
+        return percentileLabel(Math.pow(10, decade));
     }
 
     /** 1 → "0%", 10 → "90%", 1000 → "99.9%". */

@@ -34,10 +34,13 @@ public final class HtmlReport {
             th{background:#f4f4f4}table.sortable th{cursor:pointer}
             th[aria-sort=ascending]::after{content:" \\25B2"}th[aria-sort=descending]::after{content:" \\25BC"}
             figure{margin:1rem 0}svg.chart{width:100%;height:auto;max-width:880px;display:block}
-            figcaption{font-size:.85rem;color:#555}.headline{font-size:1.05rem}
+            figcaption{font-size:.85rem;color:#555}.headline{font-size:1.05rem}.wide{overflow-x:auto}
             """;
 
-    /** Sorts a table by the clicked column: by the cells' data-v numbers when both have one, else by text. */
+    /**
+     * Sorts a table by the clicked column: by the cells' data-v numbers when both have one, else by text.
+     * Its last line marks the page, so a headless browser test can see that the script ran under the CSP.
+     */
     static final String SORT_SCRIPT = """
             document.querySelectorAll('table.sortable th').forEach(function (th) {
               th.addEventListener('click', function () {
@@ -56,6 +59,7 @@ public final class HtmlReport {
                 rows.forEach(function (r) { body.appendChild(r); });
               });
             });
+            document.documentElement.setAttribute('data-tables', 'sortable');
             """;
 
     private final RunResults run;
@@ -130,7 +134,8 @@ public final class HtmlReport {
     }
 
     static String table(Table t) {
-        StringBuilder sb = new StringBuilder("<table class=\"sortable\">\n");
+        // The wrapper scrolls a wide table sideways instead of widening the whole page.
+        StringBuilder sb = new StringBuilder("<div class=\"wide\">\n<table class=\"sortable\">\n");
         if (!t.caption().isEmpty()) {
             sb.append("<caption>").append(Html.escape(t.caption())).append("</caption>\n");
         }
@@ -151,7 +156,7 @@ public final class HtmlReport {
             }
             sb.append("</tr>\n");
         }
-        return sb.append("</tbody>\n</table>\n").toString();
+        return sb.append("</tbody>\n</table>\n</div>\n").toString();
     }
 
     /** The charts above a scenario's tables: lines against concurrency for mist, bars elsewhere. */
@@ -208,7 +213,7 @@ public final class HtmlReport {
     /** One spectrum chart per request, at its highest connection level. */
     private String spectraSection() {
         StringBuilder sb = new StringBuilder("<section id=\"spectra\">\n<h2>Latency spectra</h2>\n<p>")
-                .append(Html.escape("Latency by percentile, HdrHistogram style: the x axis is 1/(1-p), so each "
+                .append(Html.escape("Latency by percentile, HdrHistogram style: the x axis is 1/(1-p) on a log scale, so each "
                         + "added nine (90 %, 99 %, 99.9 %) gets the same width, and both axes are logarithmic. "
                         + "One chart per request, at its highest connection level, from the repetition with "
                         + "the median req/s."))

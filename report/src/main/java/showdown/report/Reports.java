@@ -5,6 +5,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
 import java.util.List;
 import showdown.harness.results.ResultsException;
 import showdown.harness.results.ResultsJson;
@@ -44,9 +45,9 @@ public final class Reports {
     /** Writes next to the target and renames over it, so a reader never sees half a report. */
     private static void replace(Path file, String text) {
         try {
-            Path tmp = Files.createTempFile(file.toAbsolutePath().getParent(), "." + file.getFileName() + ".", ".tmp");
+            Path tmp = ResultsJson.temporarySibling(file);
             try {
-                Files.writeString(tmp, text, StandardCharsets.UTF_8);
+                Files.writeString(tmp, text, StandardCharsets.UTF_8, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
                 Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
             } finally {
                 Files.deleteIfExists(tmp);

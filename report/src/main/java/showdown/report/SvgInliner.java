@@ -23,10 +23,10 @@ final class SvgInliner {
     private static final Pattern SVG_OPEN = Pattern.compile("<svg\\b[^>]*>");
     private static final Pattern SIZE = Pattern.compile("\\s(width|height)=\"[^\"]*\"");
     /**
-     * VectorGraphics2D writes coordinates with up to 15 digits; two decimals are a hundredth of a pixel
-     * and make the page about half as big.
+     * VectorGraphics2D writes coordinates with up to 15 digits; one decimal is a tenth of a pixel (at
+     * the chart's own size) and makes the page less than half as big.
      */
-    private static final Pattern LONG_DECIMAL = Pattern.compile("(\\d\\.\\d{2})\\d+");
+    private static final Pattern LONG_DECIMAL = Pattern.compile("(\\d\\.\\d)\\d+");
 
     private SvgInliner() {
     }

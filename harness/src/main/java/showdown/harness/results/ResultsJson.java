@@ -26,6 +26,8 @@ public final class ResultsJson {
 
     static final int SUPPORTED_MAJOR = 1;
 
+    private static final java.util.concurrent.atomic.AtomicLong TEMP_COUNTER = new java.util.concurrent.atomic.AtomicLong();
+
     private static final Pattern SCHEMA_ID = Pattern.compile("showdown\\.results/(\\d+)(?:\\.\\d+)?");
 
     /**
@@ -105,8 +107,8 @@ public final class ResultsJson {
         Path tmp = null;
         try {
             byte[] json = MAPPER.writeValueAsBytes(results);
-            tmp = Files.createTempFile(dir, "." + file.getFileName() + ".", ".tmp");
-            try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING)) {
+            tmp = temporarySibling(file);
+            try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
                 ByteBuffer buf = ByteBuffer.wrap(json);
                 while (buf.hasRemaining()) {
                     ch.write(buf);
@@ -132,6 +134,16 @@ public final class ResultsJson {
                 }
             }
         }
+    }
+
+    /**
+     * A fresh name beside {@code file}, hidden, unique per process and call. Unlike
+     * {@link Files#createTempFile} it gets the usual permissions (umask), not owner-only, so the
+     * results stay readable by whoever could read them before.
+     */
+    public static Path temporarySibling(Path file) {
+        return file.toAbsolutePath().resolveSibling("." + file.getFileName() + "." + ProcessHandle.current().pid() + "."
+                + TEMP_COUNTER.incrementAndGet() + ".tmp");
     }
 
     /** Makes the rename itself durable. Linux allows fsync on a directory; other systems may refuse. */
