@@ -1,0 +1,120 @@
+package showdown.harness.run;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import showdown.harness.plan.LoadLevel;
+import showdown.harness.plan.PlannedCase;
+import showdown.harness.plan.RequestTemplate;
+import showdown.harness.plan.TargetRound;
+import showdown.load.Header;
+import showdown.load.LoadSpec;
+import showdown.load.Progress;
+
+class ProgressAndLoadSpecsTest {
+
+    private static final URI BASE = URI.create("http://127.0.0.1:8080");
+
+    private static PlannedCase planned(int index, String label, String method, String path, int bodyBytes, int pipeline,
+                                       int connections) {
+        RequestTemplate r = new RequestTemplate(label, method, path, Map.of(),
+                bodyBytes > 0 ? List.of(new Header("Content-Type", "application/octet-stream")) : List.of(), bodyBytes, pipeline);
+        return new PlannedCase(index, "t", "s", r, label, path, new LoadLevel(connections, 1), 1, Duration.ofSeconds(2),
+                Duration.ofSeconds(3));
+    }
+
+    @Test
+    void aCaseBecomesTheLoadSpecItDescribes() {
+        PlannedCase c = planned(1, "GET /plaintext", "GET", "/plaintext", 0, 16, 8);
+        LoadSpec spec = LoadSpecs.forCase(BASE, c, 1L);
+        assertThat(spec.urls()).containsExactly(URI.create("http://127.0.0.1:8080/plaintext"));
+        assertThat(spec.pipeline()).isEqualTo(16);
+        assertThat(spec.connections()).isEqualTo(8);
+        assertThat(spec.threads()).isEqualTo(1);
+        assertThat(spec.duration()).isEqualTo(Duration.ofSeconds(2));
+        assertThat(spec.timeout()).isEqualTo(Duration.ofSeconds(3));
+        assertThat(spec.body()).isNull();
+    }
+
+    @Test
+    void eachLoadLevelGetsItsOwnRandomBody() {
+        PlannedCase low = planned(1, "POST /user", "POST", "/user", 10_240, 1, 1);
+        PlannedCase high = planned(2, "POST /user", "POST", "/user", 10_240, 1, 16);
+        byte[] a = LoadSpecs.forCase(BASE, low, 9L).body();
+        assertThat(a).hasSize(10_240);
+        assertThat(LoadSpecs.forCase(BASE, low, 9L).body()).isEqualTo(a);
+        assertThat(LoadSpecs.forCase(BASE, high, 9L).body()).isNotEqualTo(a);
+        assertThat(LoadSpecs.forCase(BASE, low, 9L).method()).isEqualTo("POST");
+        assertThat(LoadSpecs.forCase(BASE, low, 9L).headers()).containsExactly(new Header("Content-Type", "application/octet-stream"));
+    }
+
+    @Test
+    void theWarmUpMixesTheGetsAndGivesEachBodyRequestItsShare() {
+        TargetRound round = new TargetRound("t", 1, List.of(
+                planned(1, "GET /", "GET", "/", 0, 1, 2),
+                planned(2, "GET /", "GET", "/", 0, 1, 16),
+                planned(3, "GET /user/:id", "GET", "/user/2000", 0, 1, 200),
+                planned(4, "POST /user", "POST", "/user", 100, 1, 16)));
+        List<LoadSpecs.TimedSpec> specs = LoadSpecs.warmup(BASE, round, Duration.ofSeconds(3), 2, 1L);
+        assertThat(specs).hasSize(2);
+        LoadSpec gets = specs.get(0).spec();
+        assertThat(gets.urls()).containsExactly(URI.create("http://127.0.0.1:8080/"), URI.create("http://127.0.0.1:8080/user/2000"));
+        assertThat(gets.duration()).isEqualTo(Duration.ofSeconds(2));
+        assertThat(gets.connections()).isEqualTo(LoadSpecs.WARMUP_MAX_CONNECTIONS);
+        assertThat(gets.threads()).isEqualTo(2);
+        LoadSpec post = specs.get(1).spec();
+        assertThat(post.method()).isEqualTo("POST");
+        assertThat(post.duration()).isEqualTo(Duration.ofSeconds(1));
+        assertThat(LoadSpecs.warmup(BASE, round, Duration.ZERO, 2, 1L)).isEmpty();
+    }
+
+    @Test
+    void withoutATerminalProgressIsOnePlainLinePerEvent() {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        Eta eta = new Eta();
+        eta.start(Duration.ofSeconds(65), 1);
+        ProgressReporter p = new ProgressReporter(new PrintStream(bytes, true, StandardCharsets.UTF_8), false, eta);
+        PlannedCase c = planned(3, "GET /json", "GET", "/json", 0, 1, 4);
+        p.caseStarted(c, 3, 10);
+        p.onProgress(new Progress(1_000_000_000L, false, 1000, 1234.4, 0));
+        p.caseFinished(c, 1234.4, 2, true);
+        String out = bytes.toString(StandardCharsets.UTF_8);
+        assertThat(out).doesNotContain("\r");
+        assertThat(out.lines().toList()).hasSize(2);
+        assertThat(out.lines().toList().get(0)).isEqualTo("case 3/10 t s GET /json -t1 -c4");
+        assertThat(out.lines().toList().get(1))
+                .startsWith("  t s GET /json -t1 -c4: 1,234 req/s, 2 errors, WARNING: load generator saturated (ETA ");
+    }
+
+    @Test
+    void onATerminalTheLiveLineIsRedrawnInPlace() {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        ProgressReporter p = new ProgressReporter(new PrintStream(bytes, true, StandardCharsets.UTF_8), true, new Eta());
+        PlannedCase c = planned(1, "GET /json", "GET", "/json", 0, 1, 4);
+        p.caseStarted(c, 1, 2);
+        p.onProgress(new Progress(1_000_000_000L, false, 1000, 5000, 0));
+        String out = bytes.toString(StandardCharsets.UTF_8);
+        assertThat(out).startsWith("\rcase 1/2 t s GET /json -t1 -c4  starting  ETA ");
+        assertThat(out).contains("\rcase 1/2 t s GET /json -t1 -c4  5,000 req/s  ETA ");
+        assertThat(out).doesNotContain("\n");
+    }
+
+    @Test
+    void etaFormatsHoursMinutesAndSeconds() {
+        assertThat(ProgressReporter.format(Duration.ofSeconds(12))).isEqualTo("12s");
+        assertThat(ProgressReporter.format(Duration.ofSeconds(245))).isEqualTo("4m05s");
+        assertThat(ProgressReporter.format(Duration.ofSeconds(3720))).isEqualTo("1h02m");
+        Eta eta = new Eta();
+        eta.start(Duration.ofSeconds(100), 2);
+        assertThat(eta.remaining()).isEqualTo(Duration.ofSeconds(100).plus(Eta.INITIAL_ROUND_OVERHEAD.multipliedBy(2)));
+        eta.roundSkipped(Duration.ofSeconds(40));
+        assertThat(eta.remaining()).isEqualTo(Duration.ofSeconds(60).plus(Eta.INITIAL_ROUND_OVERHEAD));
+    }
+}
