@@ -47,9 +47,14 @@ final class Connection extends ChannelInboundHandlerAdapter implements ChannelFu
 
     // Open model (wrk2): intended send times follow a fixed schedule whatever the server does.
     private final long intervalNanos;
+    private final long scheduleOffsetNanos;
     private long nextIntendedNanos;
 
-    Connection(Worker worker, Endpoint endpoint, int depth, long intervalNanos, long firstIntendedNanos) {
+    /**
+     * @param scheduleOffsetNanos open model: where in its interval this connection's schedule
+     *     starts, so that connections do not all fire at once
+     */
+    Connection(Worker worker, Endpoint endpoint, int depth, long intervalNanos, long scheduleOffsetNanos) {
         this.worker = worker;
         this.stats = worker.stats;
         this.endpoint = endpoint;
@@ -63,7 +68,7 @@ final class Connection extends ChannelInboundHandlerAdapter implements ChannelFu
         this.sentAt = new long[depth];
         this.actualSentAt = new long[depth];
         this.intervalNanos = intervalNanos;
-        this.nextIntendedNanos = firstIntendedNanos;
+        this.scheduleOffsetNanos = scheduleOffsetNanos;
         scanner.headRequests(endpoint.head());
     }
 
@@ -78,6 +83,7 @@ final class Connection extends ChannelInboundHandlerAdapter implements ChannelFu
     @Override
     public void operationComplete(ChannelFuture future) {
         if (!future.isSuccess()) {
+            worker.connectAttempted(this);
             stats.connectErrors++;
             if (!worker.stopped()) {
                 worker.loop().schedule(reconnectTask, RECONNECT_BACKOFF_NANOS, TimeUnit.NANOSECONDS);
@@ -94,6 +100,22 @@ final class Connection extends ChannelInboundHandlerAdapter implements ChannelFu
         inFlight = 0;
         errorCounted = false;
         closeAfterRead = false;
+        worker.connectAttempted(this);
+        if (worker.started()) {
+            startSending();
+        }
+    }
+
+    /** The clock starts at {@code originNanos}: the open model's schedule is laid from there. */
+    void beginSchedule(long originNanos) {
+        nextIntendedNanos = originNanos + scheduleOffsetNanos;
+    }
+
+    /** Fills the pipeline (closed model) or joins the schedule (open model) on a fresh socket. */
+    void startSending() {
+        if (channel == null || !channel.isActive() || inFlight > 0) {
+            return;
+        }
         if (intervalNanos > 0) {
             sendOnSchedule();
         } else {

@@ -18,6 +18,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.SortedMap;
 import java.util.TreeMap;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
@@ -89,18 +90,25 @@ public final class LoadEngine {
         for (EventExecutor executor : group) {
             workers.add(new Worker((EventLoop) executor, Transports.channelClass(transport), permits, timeoutNanos));
         }
-        long runStart = System.nanoTime();
         long warmupNanos = spec.warmup().toNanos();
-        long measureStart = runStart + warmupNanos;
         long intervalNanos = spec.openModel() ? (long) (spec.connections() * 1e9 / spec.ratePerSecond()) : 0;
         for (int c = 0; c < spec.connections(); c++) {
             Worker w = workers.get(c % workers.size());
-            long firstIntended = runStart + (intervalNanos > 0 ? ThreadLocalRandom.current().nextLong(intervalNanos) : 0);
-            w.add(new Connection(w, endpoints.get(c % endpoints.size()), spec.pipeline(), intervalNanos, firstIntended));
+            long offset = intervalNanos > 0 ? ThreadLocalRandom.current().nextLong(intervalNanos) : 0;
+            w.add(new Connection(w, endpoints.get(c % endpoints.size()), spec.pipeline(), intervalNanos, offset));
         }
+        // Open every socket before the clock starts (wrk starts it first, so its first second
+        // measures a connect storm); a connection that cannot connect in time retries on its own.
+        CountDownLatch connected = new CountDownLatch(spec.connections());
+        for (Worker w : workers) {
+            w.loop().execute(() -> w.connect(connected));
+        }
+        awaitQuietly(connected, timeoutNanos);
+        long runStart = System.nanoTime();
+        long measureStart = runStart + warmupNanos;
         boolean measureNow = warmupNanos == 0;
         for (Worker w : workers) {
-            w.loop().execute(() -> w.start(measureNow));
+            w.loop().execute(() -> w.start(measureNow, runStart));
             if (!measureNow) {
                 w.loop().schedule(w::beginMeasuring, warmupNanos, TimeUnit.NANOSECONDS);
             }
@@ -157,6 +165,14 @@ public final class LoadEngine {
             last = Math.max(last, w.stats.lastCompletionNanos);
         }
         return last;
+    }
+
+    private static void awaitQuietly(CountDownLatch latch, long nanos) {
+        try {
+            latch.await(nanos, TimeUnit.NANOSECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     private static void sleepUntil(long nanoTime) {

@@ -6,7 +6,11 @@ import io.netty.channel.EventLoop;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.util.concurrent.ScheduledFuture;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Set;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -27,7 +31,10 @@ final class Worker {
     private final long timeoutNanos;
 
     private boolean measuring;
+    private boolean started;
     private boolean stopped;
+    private CountDownLatch firstAttempts;
+    private final Set<Connection> attempted = Collections.newSetFromMap(new IdentityHashMap<>());
     private long rateSampleStartNanos;
     private long rateSampleRequests;
     private long stopNanos;
@@ -73,15 +80,41 @@ final class Worker {
         return stopped;
     }
 
-    /** On the loop: opens every connection and starts the 100 ms ticker. */
-    void start(boolean measureNow) {
-        if (measureNow) {
-            beginMeasuring();
-        }
+    /**
+     * On the loop: opens every connection, without sending yet. {@code connected} counts down
+     * once per connection when its first attempt ends, so the clock can start on open sockets.
+     */
+    void connect(CountDownLatch connected) {
+        this.firstAttempts = connected;
         for (Connection c : connections) {
             c.connect();
         }
+    }
+
+    /** Called by a connection each time an attempt to open its socket ends. */
+    void connectAttempted(Connection c) {
+        if (firstAttempts != null && attempted.add(c)) {
+            firstAttempts.countDown();
+        }
+    }
+
+    /** On the loop: the clock starts; every open connection begins sending. */
+    void start(boolean measureNow, long originNanos) {
+        if (measureNow) {
+            beginMeasuring();
+        }
+        started = true;
+        attempted.clear();
+        firstAttempts = null;
+        for (Connection c : connections) {
+            c.beginSchedule(originNanos);
+            c.startSending();
+        }
         ticker = loop.scheduleAtFixedRate(this::tick, TICK_NANOS, TICK_NANOS, TimeUnit.NANOSECONDS);
+    }
+
+    boolean started() {
+        return started;
     }
 
     /** On the loop: the warm-up is over; count from now on. */
