@@ -120,7 +120,12 @@ public final class RunningTarget implements AutoCloseable {
             if (group != own && group != -1) {
                 return group;
             }
-            Thread.onSpinWait();
+            try {
+                Thread.sleep(1);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return -1;
+            }
         }
         return -1;
     }

@@ -7,6 +7,8 @@ import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
 import java.time.Duration;
 import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
@@ -15,6 +17,15 @@ public final class TargetBuilder {
 
     /** A cold Maven build of a framework app downloads its dependencies; allow for a slow network. */
     public static final Duration BUILD_TIMEOUT = Duration.ofMinutes(20);
+    private static final Duration STOP_GRACE = Duration.ofSeconds(5);
+
+    /** Builds in flight; a shutdown hook stops them, so Ctrl-C or SIGTERM leaves no build behind. */
+    private static final Set<Process> BUILDING = ConcurrentHashMap.newKeySet();
+
+    static {
+        Runtime.getRuntime().addShutdownHook(new Thread(
+                () -> BUILDING.forEach(p -> ProcessTree.destroyTree(p.toHandle(), STOP_GRACE)), "showdown-stop-builds"));
+    }
 
     private TargetBuilder() {
     }
@@ -88,16 +99,19 @@ public final class TargetBuilder {
             } catch (IOException e) {
                 throw new TargetException("cannot build " + m.name() + ": cannot run " + command.get(0) + ": " + e.getMessage());
             }
+            BUILDING.add(p);
             try {
                 if (!p.waitFor(BUILD_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS)) {
-                    ProcessTree.destroyTree(p.toHandle(), Duration.ofSeconds(5));
+                    ProcessTree.destroyTree(p.toHandle(), STOP_GRACE);
                     throw new TargetException("building " + m.name() + " took over " + BUILD_TIMEOUT.toMinutes()
                             + " minutes and was stopped; see " + logFile);
                 }
             } catch (InterruptedException e) {
-                ProcessTree.destroyTree(p.toHandle(), Duration.ofSeconds(5));
+                ProcessTree.destroyTree(p.toHandle(), STOP_GRACE);
                 Thread.currentThread().interrupt();
                 throw new TargetException("building " + m.name() + " was interrupted");
+            } finally {
+                BUILDING.remove(p);
             }
             exit = p.exitValue();
         } catch (IOException e) {
