@@ -22,7 +22,7 @@ public final class EnvironmentProbe {
         Map<String, String> tools = new TreeMap<>();
         String taskset = firstLine(run(showdownHome, "taskset", "--version"));
         if (taskset != null) {
-            tools.put("taskset", taskset);
+            tools.put("taskset", taskset.replaceFirst("^taskset from ", ""));
         }
         return new Environment(
                 cpuModel(),

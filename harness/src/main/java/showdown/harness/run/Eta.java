@@ -3,9 +3,9 @@ package showdown.harness.run;
 import java.time.Duration;
 
 /**
- * Estimates the time left from what is still planned: the measured windows and warm-ups of the
- * rounds not yet done, plus, per remaining round, the overhead (build check, start, verify, stop)
- * observed so far on average (a guess of {@link #INITIAL_ROUND_OVERHEAD} before any round ended).
+ * Estimates the time left from what is still planned: the measured windows and warm-ups not yet
+ * run, plus, per round not yet started, the overhead (build check, start, verify, stop) observed
+ * so far on average (a guess of {@link #INITIAL_ROUND_OVERHEAD} before any round ended).
  * Thread-safe.
  */
 public final class Eta {
@@ -41,16 +41,19 @@ public final class Eta {
         currentPartNanos = 0;
     }
 
+    /** A round begins: its overhead is being paid from now on, so it leaves the estimate. */
+    public synchronized void roundStarted() {
+        remainingRounds = Math.max(0, remainingRounds - 1);
+    }
+
     /** A round ended; {@code overhead} is its wall time minus its load. */
     public synchronized void roundDone(Duration overhead) {
-        remainingRounds = Math.max(0, remainingRounds - 1);
         overheadNanosSum += overhead.toNanos();
         roundsSeen++;
     }
 
-    /** A round that will not run (unavailable or failed target): drop its load from the estimate. */
-    public synchronized void roundSkipped(Duration plannedLoad) {
-        remainingRounds = Math.max(0, remainingRounds - 1);
+    /** Planned load that will not run (a target unavailable, failed, or already measured). */
+    public synchronized void dropLoad(Duration plannedLoad) {
         remainingLoadNanos = Math.max(0, remainingLoadNanos - plannedLoad.toNanos());
     }
 

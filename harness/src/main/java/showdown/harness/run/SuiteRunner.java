@@ -78,8 +78,9 @@ public final class SuiteRunner {
         for (TargetRound round : plan.rounds()) {
             List<PlannedCase> todo = round.cases().stream().filter(c -> !ctx.journal().hasCase(identity(c))).toList();
             alreadyRecorded += round.cases().size() - todo.size();
+            ctx.eta().roundStarted();
             if (todo.isEmpty() || outOfRun.containsKey(round.target())) {
-                ctx.eta().roundSkipped(plannedLoad(List.of(round)));
+                ctx.eta().dropLoad(plannedLoad(List.of(round)));
                 continue;
             }
             runRound(new TargetRound(round.target(), round.repetition(), todo), total);
@@ -119,7 +120,7 @@ public final class SuiteRunner {
         Availability availability = Availability.of(m, ctx.showdownHome());
         if (!availability.canRun()) {
             drop(m, TargetOutcome.Status.UNAVAILABLE, availability.describe(), null);
-            ctx.eta().roundSkipped(load);
+            ctx.eta().dropLoad(load);
             return;
         }
         if (built.add(m.name())) {
@@ -130,7 +131,7 @@ public final class SuiteRunner {
                 TargetBuilder.ensureBuilt(m, ctx.showdownHome(), buildLog(m));
             } catch (TargetException e) {
                 drop(m, TargetOutcome.Status.FAILED, firstLine(e.getMessage()), null);
-                ctx.eta().roundSkipped(load);
+                ctx.eta().dropLoad(load);
                 return;
             }
         }
@@ -142,7 +143,7 @@ public final class SuiteRunner {
             target = RunningTarget.start(m, options);
         } catch (TargetException e) {
             drop(m, TargetOutcome.Status.FAILED, "did not start: " + firstLine(e.getMessage()), null);
-            ctx.eta().roundSkipped(load);
+            ctx.eta().dropLoad(load);
             return;
         }
         try (target) {
@@ -155,13 +156,19 @@ public final class SuiteRunner {
                 Optional<String> failure = ctx.verifier().verify(target, scenarios);
                 if (failure.isPresent()) {
                     drop(m, TargetOutcome.Status.FAILED, "failed verification: " + failure.get(), ttfrMs);
-                    ctx.eta().roundSkipped(load);
+                    ctx.eta().dropLoad(load);
                     return;
+                }
+                if (ctx.verifier() != TargetVerifier.NONE) {
+                    progress.say(prefix + ": verified");
                 }
             }
             recordOk(m, ttfrMs, idleRss);
-            if (!warmUp(target, round, prefix) || !measureCases(target, round, totalCases)) {
-                ctx.eta().roundSkipped(Duration.ZERO);
+            if (!warmUp(target, round, prefix)) {
+                ctx.eta().dropLoad(casesLoad(round.cases()));
+                return;
+            }
+            if (!measureCases(target, round, totalCases)) {
                 return;
             }
         }
@@ -200,11 +207,19 @@ public final class SuiteRunner {
         return true;
     }
 
+    private static Duration casesLoad(List<PlannedCase> cases) {
+        return cases.stream().map(PlannedCase::duration).reduce(Duration.ZERO, Duration::plus);
+    }
+
+    /** Runs the round's cases in order; false when the target stopped answering (the rest are dropped). */
     private boolean measureCases(RunningTarget target, TargetRound round, int totalCases) {
-        for (PlannedCase c : round.cases()) {
+        List<PlannedCase> cases = round.cases();
+        for (int i = 0; i < cases.size(); i++) {
+            PlannedCase c = cases.get(i);
             if (!target.isAlive()) {
                 drop(target.manifest(), TargetOutcome.Status.FAILED, "exited before case '" + c.describe() + "' (see "
                         + relative(target.errLog()) + ")", null);
+                ctx.eta().dropLoad(casesLoad(cases.subList(i, cases.size())));
                 return false;
             }
             ctx.progress().caseStarted(c, c.index(), totalCases);
@@ -216,6 +231,7 @@ public final class SuiteRunner {
             } catch (LoadException e) {
                 drop(target.manifest(), TargetOutcome.Status.FAILED, "stopped answering in case '" + c.describe() + "': "
                         + firstLine(e.getMessage()), null);
+                ctx.eta().dropLoad(casesLoad(cases.subList(i + 1, cases.size())));
                 return false;
             } finally {
                 ctx.eta().loadDone(c.duration());

@@ -114,7 +114,11 @@ class ProgressAndLoadSpecsTest {
         Eta eta = new Eta();
         eta.start(Duration.ofSeconds(100), 2);
         assertThat(eta.remaining()).isEqualTo(Duration.ofSeconds(100).plus(Eta.INITIAL_ROUND_OVERHEAD.multipliedBy(2)));
-        eta.roundSkipped(Duration.ofSeconds(40));
+        eta.roundStarted();
+        eta.dropLoad(Duration.ofSeconds(40));
         assertThat(eta.remaining()).isEqualTo(Duration.ofSeconds(60).plus(Eta.INITIAL_ROUND_OVERHEAD));
+        eta.roundDone(Duration.ofSeconds(1));
+        eta.roundStarted();
+        assertThat(eta.remaining()).isEqualTo(Duration.ofSeconds(60));
     }
 }
