@@ -35,6 +35,14 @@ final class Charts {
     /** Tick values come from summing steps in floating point; this close to a whole number counts as one. */
     private static final double DECADE_TOLERANCE = 1e-6;
 
+    static {
+        // XChart draws through AWT; reports are written on servers and in CI, without a display.
+        // Set before any AWT class initialises, which happens in this class's methods at the earliest.
+        if (System.getProperty("java.awt.headless") == null) {
+            System.setProperty("java.awt.headless", "true");
+        }
+    }
+
     private Charts() {
     }
 

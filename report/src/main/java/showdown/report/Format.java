@@ -92,6 +92,11 @@ public final class Format {
         }
     }
 
+    /** "1 connection", "400 connections". */
+    public static String connections(int n) {
+        return n + (n == 1 ? " connection" : " connections");
+    }
+
     /** Seconds without a useless ".0": "5 s", "2.5 s". */
     public static String seconds(double s) {
         return (s == Math.rint(s) ? whole(s) : String.valueOf(s)) + " s";

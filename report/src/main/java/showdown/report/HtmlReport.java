@@ -186,7 +186,7 @@ public final class HtmlReport {
                         labels.add(seriesNames.get(target));
                         values.add(median(summaries.get(target, scenario, request, c), Summary::requestsPerSecond));
                     }
-                    String title = request + ", " + c + " connections: throughput";
+                    String title = request + ", " + Format.connections(c) + ": throughput";
                     sb.append(figure(Charts.bars(title, "requests per second", labels, Map.of("req/s", values)),
                             title, "Median of the repetitions. Higher is better."));
                 }
@@ -202,7 +202,7 @@ public final class HtmlReport {
                     }
                     series.put(seriesNames.get(target), values);
                 }
-                String title = scenario + ", " + c + " connections: requests per second";
+                String title = scenario + ", " + Format.connections(c) + ": requests per second";
                 sb.append(figure(Charts.bars(title, "requests per second", requests, series), title,
                         "Median of the repetitions. Higher is better."));
             }
@@ -224,12 +224,12 @@ public final class HtmlReport {
                 int c = levels.get(levels.size() - 1);
                 Map<String, List<PercentilePoint>> spectra = new LinkedHashMap<>();
                 for (String target : summaries.targets(scenario)) {
-                    summaries.get(target, scenario, request, c).map(s -> s.representative().spectrum())
+                    summaries.get(target, scenario, request, c).map(s -> supported(s.representative()))
                             .filter(points -> !points.isEmpty())
                             .ifPresent(points -> spectra.put(seriesNames.get(target), points));
                 }
                 if (!spectra.isEmpty()) {
-                    String title = scenario + " " + request + ", " + c + " connections: latency by percentile";
+                    String title = scenario + " " + request + ", " + Format.connections(c) + ": latency by percentile";
                     sb.append(figure(Charts.spectrum(title, spectra), title, "Lower is better."));
                 }
             }
@@ -271,6 +271,16 @@ public final class HtmlReport {
             sb.append("<p>").append(Html.escape("The server's CPU time was not measured in this run.")).append("</p>\n");
         }
         return sb.append("</section>\n").toString();
+    }
+
+    /**
+     * The spectrum points the case's sample count supports: with n requests, percentiles beyond
+     * 1 - 1/n hold no more than the maximum, so a flat line out to 99.999 % would only look like data.
+     */
+    static List<PercentilePoint> supported(showdown.harness.results.CaseResult c) {
+        return c.spectrum().stream()
+                .filter(p -> p.percentile() < 100 && 100 / (100 - p.percentile()) <= Math.max(c.requests(), 1))
+                .toList();
     }
 
     private String figure(Chart<?, ?> chart, String title, String caption) {

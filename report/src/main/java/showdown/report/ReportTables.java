@@ -70,7 +70,8 @@ public final class ReportTables {
             t.row(texts("JDK", nullToDash(e.jdk())));
             if (!e.toolVersions().isEmpty()) {
                 List<String> tools = new ArrayList<>();
-                e.toolVersions().forEach((k, v) -> tools.add(k + " " + v));
+                // Some tools print their own name in their version line ("taskset from util-linux 2.38").
+                e.toolVersions().forEach((k, v) -> tools.add(v != null && v.startsWith(k) ? v : k + " " + v));
                 t.row(texts("Tools", String.join(", ", tools)));
             }
             t.row(texts("Showdown commit", nullToDash(e.gitCommit())));
@@ -149,10 +150,10 @@ public final class ReportTables {
         for (int c : summaries.connections(scenario)) {
             String window = window(scenario, c);
             tables.add(frameworkByRequest(scenario, c,
-                    "Total requests in " + window + ", " + c + " connections",
+                    "Total requests in " + window + ", " + Format.connections(c),
                     Summary::requests, Format::whole));
             tables.add(frameworkByRequest(scenario, c,
-                    "Requests per second, " + c + " connections",
+                    "Requests per second, " + Format.connections(c),
                     Summary::requestsPerSecond, Format::whole));
         }
         return tables;
@@ -193,7 +194,7 @@ public final class ReportTables {
         List<Integer> levels = summaries.connections(scenario);
         for (String request : summaries.requests(scenario)) {
             for (int c : summaries.connections(scenario, request)) {
-                String caption = request + ", " + c + " connections";
+                String caption = request + ", " + Format.connections(c);
                 Table t = new Table(caption, List.of(FRAMEWORK, "Throughput (req/s)", "Latency (ms)", "Consistency (σ ms)"));
                 List<Summary> rows = new ArrayList<>();
                 for (String target : summaries.targets(scenario)) {
@@ -216,7 +217,7 @@ public final class ReportTables {
     public List<Table> byRequest(String scenario) {
         List<Table> tables = new ArrayList<>();
         for (int c : summaries.connections(scenario)) {
-            tables.add(frameworkByRequest(scenario, c, "Requests per second, " + c + " connections"
+            tables.add(frameworkByRequest(scenario, c, "Requests per second, " + Format.connections(c)
                     + pipelineNote(scenario, c), Summary::requestsPerSecond, Format::whole));
         }
         return tables;

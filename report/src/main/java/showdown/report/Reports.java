@@ -18,11 +18,6 @@ public final class Reports {
     public static final String HTML = "report.html";
     public static final String CSV = "results.csv";
 
-    static {
-        // XChart draws through AWT; a report is written on servers and in CI, without a display.
-        System.setProperty("java.awt.headless", "true");
-    }
-
     private Reports() {
     }
 

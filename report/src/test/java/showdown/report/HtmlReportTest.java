@@ -95,6 +95,14 @@ class HtmlReportTest {
     }
 
     @Test
+    void spectraStopWhereTheSampleCountStopsSupportingThem() {
+        var fifty = SampleRun.aCase("netty", "mist", "GET /", 1, 0, 50);
+        // 1/(1-p) may not exceed 50 requests: 0 %, 50 % and 90 % stay; 99 % and 99.9 % go.
+        assertThat(HtmlReport.supported(fifty)).extracting(showdown.harness.results.PercentilePoint::percentile)
+                .containsExactly(0.0, 50.0, 90.0);
+    }
+
+    @Test
     void escapeCoversTextAndAttributes() {
         assertThat(Html.escape("<a href=\"x\">'&'</a>")).isEqualTo("&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;");
     }
