@@ -31,13 +31,18 @@ public final class HelidonApp {
     public static void main(String[] args) {
         LogConfig.configureRuntime(); // reads logging.properties (WARNING)
         int port = intFromEnv("PORT", DEFAULT_PORT);
-        WebServer.builder()
+        WebServer server = WebServer.builder()
                 .host(HOST)
                 .port(port)
                 .maxPayloadSize(MAX_PAYLOAD_BYTES)
                 .routing(HelidonApp::routing)
                 .build()
                 .start();
+        // Helidon logs a failed bind and returns a stopped server; exit instead of idling with status 0.
+        if (!server.isRunning()) {
+            System.err.println("helidon target: cannot listen on " + HOST + ":" + port);
+            System.exit(2);
+        }
     }
 
     /**

@@ -7,6 +7,7 @@ import java.util.logging.Logger;
 import jakarta.servlet.http.HttpServlet;
 import org.apache.catalina.Context;
 import org.apache.catalina.LifecycleException;
+import org.apache.catalina.LifecycleState;
 import org.apache.catalina.connector.Connector;
 import org.apache.catalina.startup.Tomcat;
 
@@ -56,6 +57,12 @@ public final class TomcatApp {
         map(context, new ShowdownPageServlet(), "/"); // the default servlet: anything not mapped above
 
         tomcat.start();
+        // Tomcat logs a failed bind and keeps running without a listener; exit instead of hanging.
+        if (connector.getState() != LifecycleState.STARTED) {
+            System.err.println("tomcat target: cannot listen on " + HOST + ":" + port);
+            tomcat.stop();
+            System.exit(2);
+        }
         tomcat.getServer().await();
     }
 
