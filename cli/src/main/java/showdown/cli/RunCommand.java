@@ -114,6 +114,10 @@ final class RunCommand implements Callable<Integer> {
         System.err.printf("showdown run: %d cases measured%s; targets: %d ok, %d failed, %d unavailable%n",
                 s.casesMeasured(), s.casesAlreadyRecorded() > 0 ? " (" + s.casesAlreadyRecorded() + " already recorded)" : "",
                 s.targetsOk(), s.targetsFailed(), s.targetsUnavailable());
+        if (s.casesGeneratorSaturated() > 0) {
+            System.err.printf("showdown run: WARNING: in %d cases the load generator, not the server, was the limit"
+                    + " (generator.saturated in results.json); give the load more CPUs with --cpus%n", s.casesGeneratorSaturated());
+        }
         for (Path r : reports) {
             System.out.println(r);
         }

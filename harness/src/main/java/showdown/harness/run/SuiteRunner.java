@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicBoolean;
 import showdown.harness.measure.CaseMeasurer;
 import showdown.harness.plan.PlannedCase;
 import showdown.harness.plan.RunPlan;
@@ -44,7 +45,7 @@ public final class SuiteRunner {
 
     /** The outcome of a whole run, for the command's summary and exit code. */
     public record Summary(int casesMeasured, int casesAlreadyRecorded, int targetsOk, int targetsFailed,
-                          int targetsUnavailable) {
+                          int targetsUnavailable, int casesGeneratorSaturated) {
     }
 
     /** Everything a run needs besides the plan. */
@@ -52,6 +53,17 @@ public final class SuiteRunner {
                           Duration warmup, Duration readyTimeout, long seed, ResultsJournal journal,
                           CaseMeasurer measurer, CaseMeasurer.Engine warmupEngine, TargetVerifier verifier,
                           ProgressReporter progress, Eta eta, RunListener listener) {
+    }
+
+    /**
+     * Set as soon as the JVM starts shutting down (Ctrl-C, SIGTERM). The shutdown hook of
+     * RunningTarget stops the servers at the same moment, so a case in flight then measures a
+     * dying server: it must not reach the journal, or --resume would take it as done.
+     */
+    private static final AtomicBoolean SHUTTING_DOWN = new AtomicBoolean();
+
+    static {
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> SHUTTING_DOWN.set(true), "showdown-run-shutdown"));
     }
 
     private final Context ctx;
@@ -62,6 +74,7 @@ public final class SuiteRunner {
     private final Set<String> verified = new HashSet<>();
     private int measured;
     private int alreadyRecorded;
+    private int saturated;
 
     public SuiteRunner(Context ctx, RunPlan plan) {
         this.ctx = ctx;
@@ -97,7 +110,7 @@ public final class SuiteRunner {
                 default -> { }
             }
         }
-        return new Summary(measured, alreadyRecorded, ok, failed, unavailable);
+        return new Summary(measured, alreadyRecorded, ok, failed, unavailable, saturated);
     }
 
     private Duration plannedLoad(List<TargetRound> rounds) {
@@ -236,9 +249,15 @@ public final class SuiteRunner {
             } finally {
                 ctx.eta().loadDone(c.duration());
             }
+            if (SHUTTING_DOWN.get()) {
+                return false; // see SHUTTING_DOWN: the servers are being stopped under this case
+            }
             CaseResult result = toResult(c, m);
             ctx.journal().recordCase(result);
             measured++;
+            if (m.generatorSaturated()) {
+                saturated++;
+            }
             ctx.progress().caseFinished(c, result.requestsPerSecond(), result.errors().total(), m.generatorSaturated());
             ctx.listener().caseRecorded(c, result);
         }
@@ -262,6 +281,9 @@ public final class SuiteRunner {
 
     private void drop(TargetManifest m, TargetOutcome.Status status, String reason, Long ttfrMs) {
         outOfRun.put(m.name(), reason);
+        if (SHUTTING_DOWN.get()) {
+            return; // the failure is the shutdown's doing, not the target's; --resume retries it anyway
+        }
         ctx.journal().recordTarget(outcome(m, status, reason, ttfrMs, null));
         ctx.progress().say(m.name() + ": " + status.name().toLowerCase() + ": " + reason);
     }
