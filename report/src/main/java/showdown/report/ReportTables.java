@@ -191,7 +191,6 @@ public final class ReportTables {
     public List<Table> phoenixShowdown() {
         String scenario = Scenarios.PHOENIX_SHOWDOWN;
         List<Table> tables = new ArrayList<>();
-        List<Integer> levels = summaries.connections(scenario);
         for (String request : summaries.requests(scenario)) {
             for (int c : summaries.connections(scenario, request)) {
                 String caption = request + ", " + Format.connections(c);
@@ -210,7 +209,7 @@ public final class ReportTables {
                 tables.add(t);
             }
         }
-        return levels.isEmpty() ? List.of() : tables;
+        return tables;
     }
 
     /** TechEmpower and unknown scenarios: framework × request, req/s, one table per connection level. */
