@@ -35,6 +35,7 @@ public final class HelidonApp {
                 .host(HOST)
                 .port(port)
                 .maxPayloadSize(MAX_PAYLOAD_BYTES)
+                .directHandlers(HeadersOnDirectResponses::register)
                 .routing(HelidonApp::routing)
                 .build()
                 .start();

@@ -72,10 +72,10 @@ public final class JavalinApp {
     /** Echoes the body byte for byte; bodyAsBytes() answers 413 above maxRequestSize. */
     private static void echo(Context ctx) {
         String type = ctx.contentType();
-        ctx.result(ctx.bodyAsBytes()).contentType(type != null ? type : DEFAULT_ECHO_TYPE);
         // Javalin sets UTF-8 on every response, which makes Jetty append ";charset=utf-8" to the
-        // echoed type; clearing it sends back the request's Content-Type unchanged.
+        // echoed type (or replace its charset); clearing it first sends the request's type unchanged.
         ctx.res().setCharacterEncoding(null);
+        ctx.result(ctx.bodyAsBytes()).contentType(type != null ? type : DEFAULT_ECHO_TYPE);
     }
 
     private static int intFromEnv(String name, int fallback) {
