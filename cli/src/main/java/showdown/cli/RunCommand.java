@@ -102,11 +102,6 @@ final class RunCommand implements Callable<Integer> {
             }
         } catch (PlanException | TargetException | ResultsException e) {
             throw new UserException(e.getMessage());
-        } catch (IllegalStateException e) {
-            if (e.getMessage() != null && e.getMessage().contains("taskset")) {
-                throw new UserException(e.getMessage());
-            }
-            throw e;
         }
         // The reports are made from the journal alone, so 'showdown report DIR' can always redo them.
         List<Path> reports = Reports.write(outcome.results(), outcome.outDir());

@@ -178,6 +178,48 @@ class RunEndToEndTest {
         assertThat(Files.readAllLines(out.resolve("results.csv"))).hasSize(1 + CASES);
     }
 
+    @Test
+    void aRunStoppedBySigtermKeepsOnlyWholeCasesAndLeavesNoServer() throws Exception {
+        Path out = home.resolve("results/sigterm");
+        List<String> command = new java.util.ArrayList<>(List.of(
+                ProcessHandle.current().info().command().orElse("java"),
+                "-cp", System.getProperty("java.class.path"),
+                "-Dshowdown.home=" + home, "showdown.cli.Main"));
+        command.addAll(args(out, "--no-verify"));
+        Process child = new ProcessBuilder(command).redirectErrorStream(true)
+                .redirectOutput(home.resolve("child.log").toFile()).start();
+        try {
+            long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(120);
+            while (recordedCases(out) < 2 && System.nanoTime() < deadline && child.isAlive()) {
+                Thread.sleep(200);
+            }
+            assertThat(recordedCases(out)).as(Files.readString(home.resolve("child.log"))).isGreaterThanOrEqualTo(2);
+            child.destroy(); // SIGTERM: what Ctrl-C and a shutdown do, through the JVM's shutdown hooks
+            assertThat(child.waitFor(30, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+        } finally {
+            child.destroyForcibly();
+        }
+        assertThat(serversAlive()).as("servers left running after SIGTERM").isEmpty();
+        RunResults partial = ResultsJson.read(out.resolve("results.json"));
+        assertThat(partial.finishedAt()).isNull();
+        assertThat(partial.cases().size()).isBetween(2, CASES - 1);
+        // A case cut short by the shutdown is not journaled, so every recorded one is whole.
+        assertThat(partial.cases()).allSatisfy(c -> assertThat(c.errors().total()).as(c.request()).isZero());
+
+        assertThat(Main.execute("run", "--resume", out.toString())).isZero();
+        RunResults done = ResultsJson.read(out.resolve("results.json"));
+        assertThat(done.cases()).hasSize(CASES);
+        assertThat(done.cases().subList(0, partial.cases().size())).isEqualTo(partial.cases());
+    }
+
+    private static int recordedCases(Path out) {
+        try {
+            return ResultsJson.read(out.resolve("results.json")).cases().size();
+        } catch (RuntimeException e) {
+            return 0; // not written yet
+        }
+    }
+
     /** Markdown table rows that start with the given first cell. */
     private static long tableRows(String md, String display) {
         return md.lines().filter(l -> l.startsWith(display)).count();

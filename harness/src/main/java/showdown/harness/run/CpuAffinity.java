@@ -5,6 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import showdown.harness.plan.PlanException;
 
 /**
  * This JVM's own CPU affinity. The load engine runs in this JVM, so pinning the load means pinning
@@ -36,7 +37,7 @@ public final class CpuAffinity {
     /**
      * Pins every thread of this process to {@code cpus}.
      *
-     * @throws IllegalStateException when taskset is missing or refuses (a machine problem, said in one line)
+     * @throws PlanException when taskset is missing or refuses: one line, with the way out ({@code --cpus off})
      */
     public static void pinThisProcess(List<Integer> cpus) {
         long pid = ProcessHandle.current().pid();
@@ -46,17 +47,18 @@ public final class CpuAffinity {
             String out = new String(p.getInputStream().readAllBytes());
             if (!p.waitFor(TASKSET_TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
                 p.destroyForcibly();
-                throw new IllegalStateException("taskset did not finish in " + TASKSET_TIMEOUT_SECONDS + " s");
+                throw new PlanException("taskset did not finish in " + TASKSET_TIMEOUT_SECONDS + " s; pass --cpus off to run unpinned");
             }
             if (p.exitValue() != 0) {
-                throw new IllegalStateException("taskset failed: " + out.strip().lines().reduce((a, b) -> b).orElse(""));
+                throw new PlanException("cannot pin the load generator to CPUs " + CpuList.format(cpus) + ": taskset said '"
+                        + out.strip().lines().reduce((a, b) -> b).orElse("") + "'; pass --cpus off to run unpinned");
             }
         } catch (IOException e) {
-            throw new IllegalStateException("cannot pin the load generator: taskset is not available (" + e.getMessage()
+            throw new PlanException("cannot pin the load generator: taskset is not available (" + e.getMessage()
                     + "); install util-linux or pass --cpus off");
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while pinning the load generator");
+            throw new PlanException("interrupted while pinning the load generator");
         }
     }
 }
