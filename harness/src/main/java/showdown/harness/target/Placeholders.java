@@ -2,6 +2,7 @@ package showdown.harness.target;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -23,7 +24,7 @@ public final class Placeholders {
     private final Map<String, String> values;
 
     private Placeholders(Map<String, String> values) {
-        this.values = Map.copyOf(values);
+        this.values = Collections.unmodifiableMap(new LinkedHashMap<>(values)); // ordered, for stable messages
     }
 
     /** The placeholders known at build time. */

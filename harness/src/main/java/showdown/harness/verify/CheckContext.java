@@ -55,7 +55,7 @@ final class CheckContext {
         try (RawConnection c = open()) {
             return record(c.exchange(request, fragmentBytes, pause));
         } catch (IOException e) {
-            return record(new Exchange(request, new byte[0], 0, null, "cannot connect to " + host + ":" + port + ": " + e.getMessage(), null));
+            return record(new Exchange(request.describe(), new byte[0], 0, null, "cannot connect to " + host + ":" + port + ": " + e.getMessage(), null));
         }
     }
 

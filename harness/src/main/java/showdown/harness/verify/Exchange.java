@@ -1,15 +1,17 @@
 package showdown.harness.verify;
 
 /**
- * One request and what came back: the response, or the error that prevented reading one.
+ * One request and what came back: the response, or the error that prevented reading one. It keeps
+ * the request's description, not its body, so a run's exchanges hold no 40 MB upload.
  *
+ * @param request     the request as {@link RawRequest#describe()} names it
  * @param sent        the first bytes of the request as written (capped for large bodies)
  * @param sentLength  how many request bytes were written before the exchange ended
  * @param response    null when no complete response was read
  * @param error       why there is no response (or why the upload stopped early), else null
  * @param partialWire what was read of an incomplete response
  */
-public record Exchange(RawRequest request, byte[] sent, long sentLength, RawResponse response, String error,
+public record Exchange(String request, byte[] sent, long sentLength, RawResponse response, String error,
         byte[] partialWire) {
 
     public boolean ok() {

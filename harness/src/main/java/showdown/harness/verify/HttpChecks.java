@@ -164,11 +164,11 @@ final class HttpChecks {
         }
         if (firstFail != null) {
             return CheckResult.fail(HTTP, name, failDetail + " (" + fails + " of " + count + ", first: "
-                    + firstFail.request().describe() + ")", firstFail.trace());
+                    + firstFail.request() + ")", firstFail.trace());
         }
         if (firstWarn != null) {
             return new CheckResult(HTTP, name, Outcome.WARN, warnDetail + " on error responses (" + warns + " of " + count
-                    + ", first: " + firstWarn.request().describe() + ")", firstWarn.trace());
+                    + ", first: " + firstWarn.request() + ")", firstWarn.trace());
         }
         return CheckResult.pass(HTTP, name, count);
     }

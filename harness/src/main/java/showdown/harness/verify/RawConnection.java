@@ -66,7 +66,7 @@ public final class RawConnection implements Closeable {
      */
     public Exchange exchange(RawRequest request, int fragmentBytes, Duration pause) {
         if (broken) {
-            return new Exchange(request, new byte[0], 0, null, "the connection was already unusable", null);
+            return new Exchange(request.describe(), new byte[0], 0, null, "the connection was already unusable", null);
         }
         ResponseReader responses = reader.next();
         Capture sent = new Capture();
@@ -105,7 +105,7 @@ public final class RawConnection implements Closeable {
         } else if (response == null && writeError.get() != null) {
             error = error + " (write: " + writeError.get() + ")";
         }
-        return new Exchange(request, sent.bytes(), sent.length(), response, error, response == null ? responses.wireSoFar() : null);
+        return new Exchange(request.describe(), sent.bytes(), sent.length(), response, error, response == null ? responses.wireSoFar() : null);
     }
 
     private void write(RawRequest request, Capture sent, int fragmentBytes, Duration pause)
