@@ -65,8 +65,9 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--repeat", paramLabel = "N", description = "Rounds over all targets, interleaved (default: the profile's).")
     Integer repeat;
 
-    @Option(names = "--cpus", paramLabel = "server=LIST load=LIST|off", arity = "1..2",
-            description = "CPU split, e.g. --cpus server=0 load=1 (default: first half server, second half load; off: no pinning).")
+    @Option(names = "--cpus", paramLabel = "SET", arity = "1..2",
+            description = "CPU split: server=LIST load=LIST, e.g. --cpus server=0 load=1, or off for no pinning"
+                    + " (default: first half server, second half load).")
     List<String> cpus = new ArrayList<>();
 
     @Option(names = "--out", paramLabel = "DIR", description = "The results folder (default: results/<UTC timestamp> under SHOWDOWN_HOME).")
