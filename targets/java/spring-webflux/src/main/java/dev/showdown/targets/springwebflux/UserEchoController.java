@@ -32,12 +32,13 @@ public class UserEchoController {
             return Mono.just(tooLarge());
         }
         String contentType = headers.getFirst(HttpHeaders.CONTENT_TYPE);
-        MediaType type = contentType == null ? MediaType.APPLICATION_OCTET_STREAM : MediaType.parseMediaType(contentType);
+        // The raw header value is echoed as sent (MediaType would re-format its parameters).
+        String type = contentType == null ? MediaType.APPLICATION_OCTET_STREAM_VALUE : contentType;
         // join() enforces the limit for chunked bodies too, and the joined buffer is written
         // back as is (the encoder releases it), so the bytes are never copied into a byte[].
         return DataBufferUtils.join(exchange.getRequest().getBody(), MAX_BODY_BYTES)
                 .defaultIfEmpty(exchange.getResponse().bufferFactory().allocateBuffer(0))
-                .map(body -> ResponseEntity.ok().contentType(type).body(body))
+                .map(body -> ResponseEntity.ok().header(HttpHeaders.CONTENT_TYPE, type).body(body))
                 .onErrorResume(DataBufferLimitException.class, e -> Mono.just(tooLarge()));
     }
 
