@@ -1,0 +1,5 @@
+package dev.showdown.targets.jooby;
+
+/** One team member on the showdown page. */
+public record Member(String name) {
+}
