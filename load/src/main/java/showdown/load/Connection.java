@@ -346,9 +346,13 @@ final class Connection extends ChannelInboundHandlerAdapter implements ChannelFu
         return inFlight == 0;
     }
 
+    /** Closes the socket for good and frees the request copies (the run is over). */
     void close() {
         if (channel != null) {
             channel.close();
+        }
+        if (requestCopies.unwrap().refCnt() > 0) {
+            requestCopies.unwrap().release();
         }
     }
 
