@@ -76,7 +76,7 @@ final class ResponseReader {
         if (requestMethod.equals("HEAD") || status == 204 || status == 304 || status < 200) {
             body = new byte[0];
         } else if (chunked) {
-            body = chunkedBody();
+            body = chunkedBody(status);
         } else if (head.header("Content-Length").isPresent()) {
             long length;
             try {
@@ -84,8 +84,12 @@ final class ResponseReader {
             } catch (NumberFormatException e) {
                 throw new MalformedResponseException("bad Content-Length: " + head.header("Content-Length").get());
             }
-            if (length < 0 || length > MAX_BODY_BYTES) {
-                throw new MalformedResponseException("Content-Length " + length + " is out of range");
+            if (length < 0) {
+                throw new MalformedResponseException("status " + status + " with a negative Content-Length " + length);
+            }
+            if (length > MAX_BODY_BYTES) {
+                throw new MalformedResponseException("status " + status + " with a body of " + length
+                        + " bytes (the verifier reads at most " + MAX_BODY_BYTES + ")");
             }
             body = exactly((int) length);
         } else {
@@ -94,7 +98,7 @@ final class ResponseReader {
         return new RawResponse(parts[0], status, head.reason(), headers, body, chunked, wire.toByteArray(), wireLength);
     }
 
-    private byte[] chunkedBody() throws IOException {
+    private byte[] chunkedBody(int status) throws IOException {
         ByteArrayOutputStream body = new ByteArrayOutputStream();
         while (true) {
             String sizeLine = line(false);
@@ -107,7 +111,8 @@ final class ResponseReader {
                 throw new MalformedResponseException("bad chunk size line: " + WireTrace.escape(sizeLine));
             }
             if (size < 0 || body.size() + (long) size > MAX_BODY_BYTES) {
-                throw new MalformedResponseException("chunked body over " + MAX_BODY_BYTES + " bytes");
+                throw new MalformedResponseException("status " + status + " with a chunked body over "
+                        + MAX_BODY_BYTES + " bytes (the verifier reads at most that)");
             }
             if (size == 0) {
                 for (String trailer = line(false); !trailer.isEmpty(); trailer = line(false)) {

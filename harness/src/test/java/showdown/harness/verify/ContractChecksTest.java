@@ -27,7 +27,8 @@ class ContractChecksTest {
                     "POST /user echo 1 MiB chunked", "POST /user split into 7-byte writes"),
             Fault.WRONG_CONTENT_TYPE, Set.of("GET /echo/hello-world", "GET /echo/plain/hello", "GET /echo/plain/{random}",
                     "GET /echo/regex/42", "GET /echo/regex/{random digits}", "GET /user/{id}"),
-            Fault.UNESCAPED_TITLE, Set.of("GET /a%3Cb%3E is escaped")));
+            Fault.UNESCAPED_TITLE, Set.of("GET /a%3Cb%3E is escaped"),
+            Fault.NO_BODY_LIMIT, Set.of("POST /user over 40,000,000 bytes -> 413")));
 
     static List<CheckResult> checkAll(ContractServer server) {
         return ContractChecks.run("127.0.0.1", server.port(), "/plaintext", ALL_DECLARED, Set.copyOf(Scenarios.ALL), SEED);
@@ -71,6 +72,17 @@ class ContractChecksTest {
                     .contains("< HTTP/1.1 200 OK\\r\\n")
                     .contains("< Content-Length: 11\\r\\n")
                     .contains("< Hello world");
+        }
+    }
+
+    @Test
+    void anOversizedBodyThatIsAcceptedSaysSo() throws Exception {
+        try (ContractServer server = ContractServer.start(Fault.NO_BODY_LIMIT)) {
+            CheckResult r = checkAll(server).stream().filter(c -> c.check().startsWith("POST /user over")).findFirst().orElseThrow();
+
+            assertThat(r.outcome()).isEqualTo(Outcome.FAIL);
+            assertThat(r.detail()).startsWith("status 200 with a body of 40000001 bytes");
+            assertThat(r.trace()).contains("< HTTP/1.1 200 OK\\r\\n");
         }
     }
 
