@@ -70,15 +70,21 @@ final class ShowdownRoutes {
         String echoType = type != null ? type : DEFAULT_ECHO_TYPE;
         return request.loadBody(ActiveJTarget.MAX_BODY_BYTES)
                 .map((ByteBuf body, Exception e) -> {
-                    if (e != null) {
-                        // The only way loading a body fails here is a body over the limit.
-                        return HttpResponse.ofCode(413).withHeader(HttpHeaders.CONTENT_TYPE, TEXT_UTF8)
-                                .withBody(utf8("Payload Too Large"));
+                    // loadBody fails once the bytes collected so far reach the limit, but it checks
+                    // before adding each chunk, so the last chunk can carry a body past the limit
+                    // (ActiveJ 5.5); the size is therefore checked again here.
+                    if (e != null || body.readRemaining() > ActiveJTarget.MAX_BODY_BYTES) {
+                        return payloadTooLarge();
                     }
                     return HttpResponse.ok200()
                             .withHeader(HttpHeaders.CONTENT_TYPE, echoType)
                             .withBody(request.takeBody());
                 });
+    }
+
+    private static HttpResponse payloadTooLarge() {
+        return HttpResponse.ofCode(413).withHeader(HttpHeaders.CONTENT_TYPE, TEXT_UTF8)
+                .withBody(utf8("Payload Too Large"));
     }
 
     private static HttpResponse text(String body) {
