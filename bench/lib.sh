@@ -45,5 +45,5 @@ showdown_jar() { # builds the CLI if needed; prints the java command that runs i
   "$bench_home/showdown" --version >/dev/null || die "cannot build showdown"
   . "$bench_home/.mvn/find-jdk.sh"
   showdown_find_jdk || exit 2
-  echo "$JAVA_HOME/bin/java -XX:+UseParallelGC -jar $bench_home/cli/target/showdown.jar"
+  echo "$JAVA_HOME/bin/java -XX:+UseParallelGC -XX:SharedArchiveFile=$bench_home/cli/target/showdown.jsa -XX:+AutoCreateSharedArchive -Xlog:cds=off -Xlog:cds+dynamic=off -jar $bench_home/cli/target/showdown.jar"
 }
