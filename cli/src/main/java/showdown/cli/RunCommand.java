@@ -16,6 +16,7 @@ import showdown.harness.run.RunListener;
 import showdown.harness.run.RunSettings;
 import showdown.harness.run.Suite;
 import showdown.harness.run.SuiteRunner;
+import showdown.harness.target.ShowdownHome;
 import showdown.harness.target.TargetException;
 import showdown.report.Reports;
 
@@ -84,7 +85,7 @@ final class RunCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        Path home = showdownHome();
+        Path home = ShowdownHome.resolve();
         Suite.Hooks hooks = Suite.Hooks.defaults(new ContractVerifier())
                 .withListener(listenerForTests);
         List<String> commandLine = new ArrayList<>();
@@ -118,15 +119,6 @@ final class RunCommand implements Callable<Integer> {
             System.out.println(r);
         }
         return s.targetsFailed() > 0 ? 1 : 0;
-    }
-
-    /**
-     * SHOWDOWN_HOME as the launcher exports it, else the current folder. The system property
-     * {@code showdown.home} takes precedence, so in-process tests can point a run at a temporary home.
-     */
-    private static Path showdownHome() {
-        String home = System.getProperty("showdown.home", System.getenv("SHOWDOWN_HOME"));
-        return Path.of(home == null || home.isBlank() ? "." : home).toAbsolutePath().normalize();
     }
 
     private void refuseOptionsWithResume() {
