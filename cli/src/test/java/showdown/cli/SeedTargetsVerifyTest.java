@@ -1,0 +1,58 @@
+package showdown.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+import showdown.harness.target.StartOptions;
+import showdown.harness.target.TargetCatalog;
+import showdown.harness.target.TargetManifest;
+import showdown.harness.verify.Outcome;
+import showdown.harness.verify.Scenarios;
+import showdown.harness.verify.TargetVerdict;
+import showdown.harness.verify.Verifier;
+import showdown.harness.verify.VerifyTable;
+
+/**
+ * The seed frameworks beyond Java (Express, Go, Gin, Sinatra, Rails, scotty) against the same
+ * checks as the Java targets. On a developer's machine a target whose toolchain is not set up is
+ * skipped; in CI ({@code CI=true}), where {@code .ci/run} ran {@code targets/setup-seeds} first,
+ * every one of them must run and pass.
+ */
+class SeedTargetsVerifyTest {
+
+    @Test
+    void everySeedTargetThatIsSetUpPassesEveryCheck() throws Exception {
+        Assumptions.assumeFalse(Boolean.getBoolean("showdown.skipTargets"), "-Dshowdown.skipTargets=true");
+        Path home = AllJavaTargetsVerifyTest.home();
+        List<TargetManifest> seeds = TargetCatalog.discover(home).all().stream()
+                .filter(m -> !m.language().equals("java"))
+                .toList();
+        Assumptions.assumeFalse(seeds.isEmpty(), "no non-Java targets");
+        Path logs = Files.createDirectories(Path.of("target", "seed-targets").toAbsolutePath());
+
+        PrintWriter out = new PrintWriter(System.out, true, StandardCharsets.UTF_8);
+        VerifyTable table = new VerifyTable(out, seeds.stream().map(TargetManifest::name).toList());
+        table.header();
+        List<TargetVerdict> verdicts = Verifier.verify(seeds, new Verifier.Options(home, Set.copyOf(Scenarios.ALL),
+                AllJavaTargetsVerifyTest.JOBS, logs, StartOptions.DEFAULT_READY_TIMEOUT, AllJavaTargetsVerifyTest.SEED), table::print);
+        table.summary(verdicts);
+
+        String failures = verdicts.stream()
+                .flatMap(v -> v.results().stream().filter(r -> r.outcome() == Outcome.FAIL)
+                        .map(r -> v.target() + " × " + r.check() + ": " + r.detail()
+                                + (r.trace().isEmpty() ? "" : "\n" + r.trace())))
+                .collect(Collectors.joining("\n"));
+        assertThat(failures).as("failing target × check (logs in " + logs + ")").isEmpty();
+        if ("true".equals(System.getenv("CI"))) {
+            assertThat(verdicts).as("seed targets that CI set up but could not run").noneMatch(TargetVerdict::skipped);
+        }
+    }
+}
