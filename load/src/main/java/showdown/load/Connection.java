@@ -76,7 +76,7 @@ final class Connection extends ChannelInboundHandlerAdapter implements ChannelFu
         if (worker.stopped()) {
             return;
         }
-        worker.bootstrap(endpoint).handler(this).connect(endpoint.address()).addListener(this);
+        worker.bootstrap().handler(this).connect(endpoint.address()).addListener(this);
     }
 
     /** The connect attempt finished. */

@@ -230,7 +230,7 @@ public final class LoadEngine {
 
     /** Fails early, in one line, when nothing listens: a run of connect errors helps nobody. */
     private static void preflight(List<Endpoint> endpoints) {
-        for (Endpoint e : new LinkedHashMap<>(toMap(endpoints)).values()) {
+        for (Endpoint e : distinctAddresses(endpoints)) {
             try (Socket s = new Socket()) {
                 s.connect(e.address(), PREFLIGHT_TIMEOUT_MILLIS);
             } catch (IOException ex) {
@@ -240,12 +240,12 @@ public final class LoadEngine {
         }
     }
 
-    private static Map<InetSocketAddress, Endpoint> toMap(List<Endpoint> endpoints) {
-        Map<InetSocketAddress, Endpoint> m = new LinkedHashMap<>();
+    private static java.util.Collection<Endpoint> distinctAddresses(List<Endpoint> endpoints) {
+        Map<InetSocketAddress, Endpoint> byAddress = new LinkedHashMap<>();
         for (Endpoint e : endpoints) {
-            m.putIfAbsent(e.address(), e);
+            byAddress.putIfAbsent(e.address(), e);
         }
-        return m;
+        return byAddress.values();
     }
 
     /** Merges the workers' recorders: once a second for progress and logs, and at the end. */

@@ -63,7 +63,7 @@ final class Worker {
         return loop;
     }
 
-    Bootstrap bootstrap(Endpoint endpoint) {
+    Bootstrap bootstrap() {
         return bootstrap;
     }
 
