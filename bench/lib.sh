@@ -41,9 +41,7 @@ median() { # median of the numbers on stdin
   sort -g | awk '{ v[NR] = $1 } END { if (NR == 0) print "nan"; else if (NR % 2) print v[(NR + 1) / 2]; else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
 }
 
-showdown_jar() { # builds the CLI if needed; prints the java command that runs it
+showdown_cmd() { # builds the CLI and its class-data archive if needed; prints the command users run
   "$bench_home/showdown" --version >/dev/null || die "cannot build showdown"
-  . "$bench_home/.mvn/find-jdk.sh"
-  showdown_find_jdk || exit 2
-  echo "$JAVA_HOME/bin/java -XX:+UseParallelGC -XX:SharedArchiveFile=$bench_home/cli/target/showdown.jsa -XX:+AutoCreateSharedArchive -Xlog:cds=off -Xlog:cds+dynamic=off -jar $bench_home/cli/target/showdown.jar"
+  echo "$bench_home/showdown"
 }

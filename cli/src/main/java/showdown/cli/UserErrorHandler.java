@@ -17,15 +17,15 @@ final class UserErrorHandler implements IExecutionExceptionHandler, IParameterEx
     @Override
     public int handleParseException(ParameterException ex, String[] args) {
         CommandLine cmd = ex.getCommandLine();
-        cmd.getErr().println("showdown " + cmd.getCommandName() + ": " + ex.getMessage()
-                + " (see 'showdown " + cmd.getCommandName() + " --help')");
+        String name = cmd.getCommandSpec().qualifiedName(" "); // "showdown" or "showdown load"
+        cmd.getErr().println(name + ": " + ex.getMessage() + " (see '" + name + " --help')");
         return Main.EXIT_USAGE;
     }
 
     @Override
     public int handleExecutionException(Exception ex, CommandLine cmd, ParseResult parseResult) throws Exception {
         if (ex instanceof LoadException || ex instanceof UserException || ex instanceof TargetException) {
-            cmd.getErr().println("showdown " + cmd.getCommandName() + ": " + ex.getMessage());
+            cmd.getErr().println(cmd.getCommandSpec().qualifiedName(" ") + ": " + ex.getMessage());
             return Main.EXIT_USAGE;
         }
         throw ex;

@@ -24,9 +24,7 @@ final class VerifyCli {
         String previous = System.getProperty(ShowdownHome.PROPERTY);
         System.setProperty(ShowdownHome.PROPERTY, home.toString());
         try {
-            CommandLine cmd = new CommandLine(new Main());
-            cmd.setExecutionExceptionHandler(new UserErrorHandler());
-            cmd.setParameterExceptionHandler(new UserErrorHandler());
+            CommandLine cmd = Main.commandLine(args);
             cmd.setOut(new PrintWriter(out, true));
             cmd.setErr(new PrintWriter(err, true));
             int code = cmd.execute(args);

@@ -1,7 +1,6 @@
 package showdown.load;
 
 import io.netty.buffer.ByteBuf;
-import io.netty.util.ByteProcessor;
 
 /**
  * Finds HTTP/1.1 response boundaries in a byte stream, incrementally, without allocating.
@@ -11,11 +10,16 @@ import io.netty.util.ByteProcessor;
  * trailers). Responses without a body: 1xx (interim, skipped), 204, 304 and answers to HEAD. A
  * response with neither length nor chunking ends when the connection closes ({@link #endOfInput()}).
  *
+ * <p>Status lines, headers and chunk framing are read from a small copy of the buffer (the window):
+ * plain array reads are several times cheaper than a pooled direct buffer's bounds-checked ones.
+ * Whole status lines and header names in the window take a fast path; a line split across reads
+ * goes through the byte-at-a-time state machine, which accepts exactly the same input.
+ *
  * <p>Invariant: between calls the scanner is either at the start of a response or in the middle of
  * one, never past its end; {@link #scan} returns at each response end, so the caller sees every
  * response in order.
  */
-public final class ResponseScanner implements ByteProcessor {
+public final class ResponseScanner {
 
     /** {@link #scan} needs more bytes to finish the current response. */
     public static final int NEED_MORE = -1;
@@ -32,6 +36,12 @@ public final class ResponseScanner implements ByteProcessor {
     private static final byte[] CHUNKED = bytes("chunked");
     private static final byte[] CLOSE = bytes("close");
     private static final byte[] KEEP_ALIVE = bytes("keep-alive");
+    /** Longer than any header name we read: a longer name is skipped without comparing. */
+    private static final int LONGEST_NAME = TRANSFER_ENCODING.length;
+    /** Bytes copied per step: most response heads fit; a large body is never copied. */
+    private static final int WINDOW_BYTES = 256;
+    /** "HTTP/1.x 200 ": the fast path reads a whole status line start at once. */
+    private static final int STATUS_PREFIX = HTTP_PREFIX.length + 6;
 
     // States of the byte-at-a-time part (status line, headers, chunk framing).
     private static final int S_VERSION = 0;
@@ -80,6 +90,7 @@ public final class ResponseScanner implements ByteProcessor {
     private int chunkDigits;
     private boolean error;
     private boolean done; // set by process() when the byte-at-a-time part ends a response
+    private final byte[] window = new byte[WINDOW_BYTES];
 
     public ResponseScanner() {
         reset();
@@ -147,34 +158,18 @@ public final class ResponseScanner implements ByteProcessor {
                 case S_BODY_UNTIL_CLOSE -> {
                     return NEED_MORE; // everything up to the close is body
                 }
-                case S_REASON, S_SKIP_LINE -> {
-                    // Lines we do not read (reason phrase, Date, Server...): find the LF with
-                    // Netty's word-at-a-time search instead of stepping through every byte.
-                    int lf = buf.indexOf(i, to, (byte) '\n');
-                    headerBytes += (lf < 0 ? to : lf) - i;
-                    if (headerBytes > MAX_HEADER_BYTES) {
-                        return PROTOCOL_ERROR;
-                    }
-                    if (lf < 0) {
-                        return NEED_MORE;
-                    }
-                    i = lf + 1;
-                    state = S_LINE_START;
-                }
                 default -> {
                     done = false;
-                    int stop = buf.forEachByte(i, to - i, this);
+                    int n = Math.min(to - i, WINDOW_BYTES);
+                    buf.getBytes(i, window, 0, n);
+                    i += scanWindow(n);
                     if (error) {
                         return PROTOCOL_ERROR;
                     }
-                    if (stop < 0) {
-                        return NEED_MORE;
-                    }
-                    i = stop + 1;
                     if (done) {
                         return completed(i);
                     }
-                    // else: the headers ended and a body state follows; loop on
+                    // else: the window is used up, or the headers ended and a body state follows
                 }
             }
         }
@@ -194,15 +189,183 @@ public final class ResponseScanner implements ByteProcessor {
         return false;
     }
 
+    /**
+     * Runs the byte-at-a-time states over {@code window[0, n)}. Stops early at a response end
+     * ({@link #done}), an error, or the start of a body; returns the number of bytes consumed.
+     */
+    private int scanWindow(int n) {
+        int w = 0;
+        while (w < n) {
+            int next = wholeLine(w, n);
+            if (next != w) {
+                w = next;
+                if (error) {
+                    return w;
+                }
+            } else if (!process(window[w++]) && (error || done || state >= S_BODY_FIXED)) {
+                return w;
+            }
+        }
+        return w;
+    }
+
+    /**
+     * The fast paths: reads what starts at {@code w} in one step when the window holds enough of
+     * it. Returns the index after what it read, or {@code w} to let {@link #process} take the byte.
+     */
+    private int wholeLine(int w, int n) {
+        return switch (state) {
+            case S_VERSION -> position == 0 && n - w >= STATUS_PREFIX && statusLine(w) ? w + STATUS_PREFIX : w;
+            case S_REASON, S_SKIP_LINE -> skipLine(w, n);
+            case S_LINE_START -> headerName(w, n);
+            case S_VALUE -> valueLine(w, n);
+            default -> w;
+        };
+    }
+
+    /** A line we do not read (reason phrase, Date, Server...): jumps past its LF, or to {@code n}. */
+    private int skipLine(int w, int n) {
+        int lf = lineEnd(w, n);
+        headerBytes += lf - w;
+        if (headerBytes > MAX_HEADER_BYTES) {
+            return fail(lf);
+        }
+        if (lf == n) {
+            return n;
+        }
+        headerBytes++;
+        state = S_LINE_START;
+        return lf + 1;
+    }
+
+    /** A header value whose LF is in the window: the same steps as {@link #process}, in one loop. */
+    private int valueLine(int w, int n) {
+        int lf = lineEnd(w, n);
+        if (lf == n) {
+            return w; // the value continues in the next read: byte at a time
+        }
+        for (int k = w; k < lf && !error; k++) {
+            matchValue(window[k]);
+        }
+        headerBytes += lf + 1 - w;
+        if (error || headerBytes > MAX_HEADER_BYTES) {
+            return fail(lf + 1);
+        }
+        endValue();
+        state = S_LINE_START;
+        return lf + 1; // endValue() may have set error: scanWindow() checks
+    }
+
+    /** Index of the first LF in {@code window[from, n)}, or {@code n}. */
+    private int lineEnd(int from, int n) {
+        byte[] b = window;
+        int i = from;
+        while (i < n && b[i] != '\n') {
+            i++;
+        }
+        return i;
+    }
+
+    /**
+     * Fast path for a status line start that lies whole in the window at {@code w}: "HTTP/1.x ",
+     * three digits and the separator after them. Returns false to let the state machine read it
+     * (and report what is wrong with it).
+     */
+    private boolean statusLine(int w) {
+        byte[] b = window;
+        for (int k = 0; k < HTTP_PREFIX.length; k++) {
+            if (b[w + k] != HTTP_PREFIX[k]) {
+                return false;
+            }
+        }
+        int minor = b[w + 7];
+        int d0 = b[w + 9] - '0';
+        int d1 = b[w + 10] - '0';
+        int d2 = b[w + 11] - '0';
+        byte after = b[w + 12];
+        if ((minor != '0' && minor != '1') || b[w + 8] != ' '
+                || (d0 | d1 | d2) < 0 || d0 > 9 || d1 > 9 || d2 > 9
+                || (after != ' ' && after != '\r' && after != '\n')) {
+            return false;
+        }
+        startResponse();
+        http10 = minor == '0';
+        status = d0 * 100 + d1 * 10 + d2;
+        headerBytes = STATUS_PREFIX;
+        state = after == '\n' ? S_LINE_START : S_REASON;
+        return true;
+    }
+
+    /**
+     * Fast path for a header name that lies whole in the window at {@code w}: finds its colon and
+     * compares the name only with the header of the same length. Returns the index after the
+     * colon (or after the name, for a name too long to be one we read), or {@code w} to let the
+     * state machine read the line (an end of headers, or a name cut off by the window's end).
+     */
+    private int headerName(int w, int n) {
+        byte[] b = window;
+        byte first = b[w];
+        if (first == '\r' || first == '\n') {
+            return w;
+        }
+        int limit = Math.min(n, w + LONGEST_NAME + 1);
+        int colon = w;
+        while (colon < limit && b[colon] != ':' && b[colon] != '\n') {
+            colon++;
+        }
+        if (colon == limit) {
+            int lower = first | 0x20;
+            if (colon - w > LONGEST_NAME && lower != 'c' && lower != 't') {
+                headerBytes += colon - w;
+                state = S_SKIP_LINE; // not a name we read
+                return colon;
+            }
+            return w; // cut off by the window, or long: the state machine reads it
+        }
+        if (b[colon] != ':') {
+            return w; // a line without a colon: the state machine decides
+        }
+        int length = colon - w;
+        int candidates = 0;
+        if (length == CONTENT_LENGTH.length && sameLetters(w, CONTENT_LENGTH)) {
+            candidates = 1 << H_CONTENT_LENGTH;
+        } else if (length == TRANSFER_ENCODING.length && sameLetters(w, TRANSFER_ENCODING)) {
+            candidates = 1 << H_TRANSFER_ENCODING;
+        } else if (length == CONNECTION.length && sameLetters(w, CONNECTION)) {
+            candidates = 1 << H_CONNECTION;
+        }
+        headerBytes += length + 1;
+        nameCandidates = candidates;
+        position = length;
+        beginValue();
+        if (header == H_OTHER) {
+            state = S_SKIP_LINE;
+        }
+        return colon + 1;
+    }
+
+    /** Case-insensitive comparison of the window at {@code w} with a lower-case header name. */
+    private boolean sameLetters(int w, byte[] name) {
+        for (int k = 0; k < name.length; k++) {
+            int c = window[w + k];
+            if ((c >= 'A' && c <= 'Z' ? c + ('a' - 'A') : c) != name[k]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     private int completed(int index) {
         state = S_VERSION;
         position = 0;
         return index;
     }
 
-    /** The byte-at-a-time state machine; returns false to stop {@code forEachByte} at this byte. */
-    @Override
-    public boolean process(byte b) {
+    /**
+     * The byte-at-a-time state machine. Returns false where {@link #scanWindow} must look: an
+     * error, a response end, a body start, or a line to skip.
+     */
+    private boolean process(byte b) {
         if (++headerBytes > MAX_HEADER_BYTES && state < S_CHUNK_SIZE) {
             return fail();
         }
@@ -238,7 +401,7 @@ public final class ResponseScanner implements ByteProcessor {
                     position++;
                 } else if (b == ' ' || b == '\r') {
                     state = S_REASON;
-                    return false; // scan() skips the reason phrase
+                    return false; // scanWindow() skips the reason phrase
                 } else if (b == '\n') {
                     state = S_LINE_START;
                 } else {
@@ -526,6 +689,11 @@ public final class ResponseScanner implements ByteProcessor {
     private boolean fail() {
         error = true;
         return false;
+    }
+
+    private int fail(int consumed) {
+        error = true;
+        return consumed;
     }
 
     private static int hexDigit(byte b) {

@@ -7,6 +7,7 @@ import io.netty.buffer.Unpooled;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Random;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.Test;
@@ -105,5 +106,39 @@ class ResponseScannerTest {
     void identicalDuplicateLengthsAreAccepted() {
         assertThat(scan("HTTP/1.1 200 OK\r\nContent-Length: 2\r\nContent-Length: 2\r\n\r\nok", 3, false))
                 .containsExactly("200");
+    }
+
+    /**
+     * The window's fast paths (whole status lines and header names) and the byte-at-a-time state
+     * machine (one byte per read) must agree on every input, well-formed or not.
+     */
+    @Test
+    void fastPathsAgreeWithTheStateMachine() {
+        String[] names = {"Content-Length", "content-length", "CONTENT-LENGTH", "Content-Lengthy", "Content-Lengt",
+            "Transfer-Encoding", "transfer-encodinG", "Transfer-Encodings", "Connection", "connectioN", "Connectio",
+            "Content-Type", "Server", "Date", "X", "Content-Security-Policy", "Cross-Origin-Opener-Policy",
+            "A-Very-Long-Header-Name-Indeed", " content-length", "Trailer"};
+        String[] values = {"5", " 5", "5 ", "x", "", "chunked", "gzip, chunked", "close", "Keep-Alive", "keep-alive, close"};
+        String[] statusLines = {"HTTP/1.1 200 OK", "HTTP/1.0 200 OK", "HTTP/1.1 404", "HTTP/1.1 204 No Content",
+            "HTTP/1.1 2000 OK", "HTTP/1.2 200 OK", "HTTP/1.1 20x OK", "HTTP/1.1 200\tOK", "HTTP/1.1 100 Continue"};
+        Random random = new Random(42);
+        for (int round = 0; round < 3000; round++) {
+            StringBuilder text = new StringBuilder();
+            int responses = 1 + random.nextInt(3);
+            for (int r = 0; r < responses; r++) {
+                text.append(statusLines[random.nextInt(statusLines.length)]).append("\r\n");
+                int headers = random.nextInt(5);
+                for (int h = 0; h < headers; h++) {
+                    text.append(names[random.nextInt(names.length)]);
+                    text.append(random.nextInt(20) == 0 ? "" : ":");
+                    text.append(values[random.nextInt(values.length)]).append(random.nextInt(10) == 0 ? "\n" : "\r\n");
+                }
+                text.append("\r\n").append("hello".substring(0, random.nextInt(6)));
+            }
+            String input = text.toString();
+            List<String> byteAtATime = scan(input, 1, false);
+            assertThat(scan(input, input.length(), false)).as(input).isEqualTo(byteAtATime);
+            assertThat(scan(input, 1 + random.nextInt(40), false)).as(input).isEqualTo(byteAtATime);
+        }
     }
 }

@@ -1,7 +1,7 @@
 package showdown.bench;
 
 import io.netty.buffer.ByteBuf;
-import io.netty.buffer.Unpooled;
+import io.netty.buffer.ByteBufAllocator;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -52,7 +52,8 @@ public class ResponseScannerBenchmark {
                     + "Content-Type: text/html; charset=utf-8\r\nContent-Length: 2000\r\n\r\n" + "x".repeat(2000);
         };
         byte[] bytes = one.repeat(RESPONSES_PER_BUFFER).getBytes(StandardCharsets.ISO_8859_1);
-        buffer = Unpooled.directBuffer(bytes.length).writeBytes(bytes);
+        // The allocator the load engine reads into (Netty 4.2: pooled, adaptive, direct).
+        buffer = ByteBufAllocator.DEFAULT.directBuffer(bytes.length).writeBytes(bytes);
     }
 
     @Benchmark

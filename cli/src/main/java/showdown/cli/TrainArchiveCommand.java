@@ -1,0 +1,111 @@
+package showdown.cli;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CopyOnWriteArrayList;
+import picocli.CommandLine.Command;
+
+/**
+ * Runs {@code showdown load} for a second against a canned server in this process, printing
+ * nothing. The launcher runs it once per build under {@code -XX:ArchiveClassesAtExit}, so that the
+ * class-data archive holds every class a load run needs: the JVM then maps them instead of loading
+ * and verifying them from the jar, and that start-up CPU no longer lands on the generator's CPU.
+ */
+@Command(name = "train-archive", hidden = true,
+        description = "Exercises the load path once, quietly (the launcher's class-data archive).")
+final class TrainArchiveCommand implements Callable<Integer> {
+
+    @Override
+    public Integer call() throws IOException {
+        try (CannedServer server = new CannedServer()) {
+            PrintStream out = System.out;
+            PrintStream err = System.err;
+            PrintStream nowhere = new PrintStream(OutputStream.nullOutputStream());
+            System.setOut(nowhere); // the JSON
+            System.setErr(nowhere); // wrk's layout, which --json - sends to stderr
+            try {
+                return Main.execute("load", "-t1", "-c4", "-d1s", "--pipeline", "4", "--latency", "--json", "-",
+                        server.url());
+            } finally {
+                System.setOut(out);
+                System.setErr(err);
+            }
+        }
+    }
+
+    /** Answers every request (a blank line ends it: no bodies) with the same small response. */
+    private static final class CannedServer implements AutoCloseable {
+
+        private static final byte[] RESPONSE = ("HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\n"
+                + "Content-Length: 13\r\n\r\nHello, World!").getBytes(StandardCharsets.US_ASCII);
+
+        private final ServerSocket listener = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
+        private final List<Socket> clients = new CopyOnWriteArrayList<>();
+
+        CannedServer() throws IOException {
+            Thread.ofPlatform().daemon().name("train-accept").start(this::accept);
+        }
+
+        String url() {
+            return "http://127.0.0.1:" + listener.getLocalPort() + "/";
+        }
+
+        private void accept() {
+            try {
+                while (true) {
+                    Socket s = listener.accept();
+                    clients.add(s);
+                    Thread.ofPlatform().daemon().name("train-conn").start(() -> serve(s));
+                }
+            } catch (IOException closed) {
+                // close() ends the accept loop
+            }
+        }
+
+        private static void serve(Socket s) {
+            byte[] in = new byte[8192];
+            byte[] out = new byte[RESPONSE.length * 64];
+            int matched = 0; // how much of CR LF CR LF the bytes so far end with
+            try (s; InputStream input = s.getInputStream(); OutputStream output = s.getOutputStream()) {
+                int n;
+                while ((n = input.read(in)) > 0) {
+                    int requests = 0;
+                    for (int i = 0; i < n; i++) {
+                        byte b = in[i];
+                        matched = b == (matched % 2 == 0 ? '\r' : '\n') ? matched + 1 : (b == '\r' ? 1 : 0);
+                        if (matched == 4) {
+                            requests++;
+                            matched = 0;
+                        }
+                    }
+                    while (requests > 0) {
+                        int batch = Math.min(requests, 64);
+                        for (int k = 0; k < batch; k++) {
+                            System.arraycopy(RESPONSE, 0, out, k * RESPONSE.length, RESPONSE.length);
+                        }
+                        output.write(out, 0, batch * RESPONSE.length);
+                        requests -= batch;
+                    }
+                }
+            } catch (IOException gone) {
+                // the load run closed its socket
+            }
+        }
+
+        @Override
+        public void close() throws IOException {
+            listener.close();
+            for (Socket s : clients) {
+                s.close();
+            }
+        }
+    }
+}
