@@ -1,6 +1,7 @@
 package showdown.load;
 
 import io.netty.buffer.ByteBuf;
+import io.netty.util.internal.PlatformDependent;
 
 /**
  * Finds HTTP/1.1 response boundaries in a byte stream, incrementally, without allocating.
@@ -40,6 +41,8 @@ public final class ResponseScanner {
     private static final int LONGEST_NAME = TRANSFER_ENCODING.length;
     /** Bytes copied per step: most response heads fit; a large body is never copied. */
     private static final int WINDOW_BYTES = 256;
+    /** Whether Netty's direct buffers copy out through Unsafe, without allocating. */
+    private static final boolean NETTY_UNSAFE = PlatformDependent.hasUnsafe();
     /** "HTTP/1.x 200 ": the fast path reads a whole status line start at once. */
     private static final int STATUS_PREFIX = HTTP_PREFIX.length + 6;
 
@@ -161,7 +164,7 @@ public final class ResponseScanner {
                 default -> {
                     done = false;
                     int n = Math.min(to - i, WINDOW_BYTES);
-                    buf.getBytes(i, window, 0, n);
+                    copyToWindow(buf, i, n);
                     i += scanWindow(n);
                     if (error) {
                         return PROTOCOL_ERROR;
@@ -187,6 +190,22 @@ public final class ResponseScanner {
             return true;
         }
         return false;
+    }
+
+    /**
+     * Copies {@code n} bytes at {@code index} into the window. With sun.misc.Unsafe (the launcher
+     * allows it) Netty copies direct memory without allocating. Without it (Netty's default from
+     * Java 25 on), {@code getBytes} makes a NIO duplicate per call; the internal NIO buffer costs
+     * one slice per read instead.
+     */
+    private void copyToWindow(ByteBuf buf, int index, int n) {
+        if (buf.hasArray()) {
+            System.arraycopy(buf.array(), buf.arrayOffset() + index, window, 0, n);
+        } else if (!NETTY_UNSAFE && buf.nioBufferCount() == 1) {
+            buf.internalNioBuffer(index, n).get(window, 0, n);
+        } else {
+            buf.getBytes(index, window, 0, n);
+        }
     }
 
     /**
