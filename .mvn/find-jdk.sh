@@ -1,30 +1,41 @@
 # Sourced (POSIX sh) by ./showdown and ./mvnw: exports JAVA_HOME pointing at a JDK >= 21.
 # Order: $JAVA_HOME, the javac on PATH, then the JDKs under /usr/lib/jvm and /opt (newest first).
-# On failure it prints one line and returns 2.
+# On failure it prints one line and returns 2. It runs before every command, so it starts as few
+# processes as it can: versions are read with the shell's own `read`, not with sed.
 
 showdown_java_major() { # the feature version of the JDK at $1, or 0
-  _sd_v=""
+  _sd_v=0
   if [ -r "$1/release" ]; then
-    _sd_v=$(sed -n 's/^JAVA_VERSION="\([0-9]*\).*/\1/p' "$1/release")
+    while IFS= read -r _sd_line; do
+      case "$_sd_line" in
+        JAVA_VERSION=*)
+          _sd_v=${_sd_line#JAVA_VERSION=\"}
+          _sd_v=${_sd_v%%[!0-9]*}
+          break
+          ;;
+      esac
+    done <"$1/release"
   fi
   echo "${_sd_v:-0}"
 }
 
+# Takes the JDK at $1 when it is one (>= 21): sets and exports JAVA_HOME.
+_sd_take_jdk() {
+  _sd_c=${1%/}
+  [ -n "$_sd_c" ] && [ -x "$_sd_c/bin/javac" ] && [ "$(showdown_java_major "$_sd_c")" -ge 21 ] || return 1
+  JAVA_HOME="$_sd_c"
+  export JAVA_HOME
+}
+
 showdown_find_jdk() {
-  _sd_required=21
-  _sd_path_jdk=""
+  _sd_take_jdk "${JAVA_HOME:-}" && return 0
   if command -v javac >/dev/null 2>&1; then
-    _sd_path_jdk=$(dirname "$(dirname "$(readlink -f "$(command -v javac)")")")
+    _sd_javac=$(readlink -f "$(command -v javac)")
+    _sd_take_jdk "${_sd_javac%/bin/javac}" && return 0
   fi
-  for _sd_candidate in "${JAVA_HOME:-}" "$_sd_path_jdk" $(ls -d /usr/lib/jvm/*/ /opt/*jdk*/ /opt/java/*/ 2>/dev/null | sort -rV); do
-    _sd_candidate=${_sd_candidate%/}
-    [ -n "$_sd_candidate" ] || continue
-    if [ -x "$_sd_candidate/bin/javac" ] && [ "$(showdown_java_major "$_sd_candidate")" -ge "$_sd_required" ]; then
-      JAVA_HOME="$_sd_candidate"
-      export JAVA_HOME
-      return 0
-    fi
+  for _sd_candidate in $(ls -d /usr/lib/jvm/*/ /opt/*jdk*/ /opt/java/*/ 2>/dev/null | sort -rV); do
+    _sd_take_jdk "$_sd_candidate" && return 0
   done
-  echo "showdown: no JDK >= $_sd_required found (looked at JAVA_HOME, PATH, /usr/lib/jvm and /opt); install one or set JAVA_HOME" >&2
+  echo "showdown: no JDK >= 21 found (looked at JAVA_HOME, PATH, /usr/lib/jvm and /opt); install one or set JAVA_HOME" >&2
   return 2
 }
