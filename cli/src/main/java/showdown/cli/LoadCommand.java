@@ -110,6 +110,10 @@ final class LoadCommand implements Callable<Integer> {
                 progressLine.finish();
                 WrkReport.printResult(result, latency, text);
                 text.flush();
+                String warning = saturationWarning(result);
+                if (warning != null) {
+                    System.err.println(warning); // stderr: stdout keeps wrk's layout line for line
+                }
                 writeJson(result, jsonToStdout);
             } finally {
                 reported.countDown();
@@ -163,6 +167,18 @@ final class LoadCommand implements Callable<Integer> {
             }
         }
         return b.build();
+    }
+
+    /** One line when an event loop was saturated, or null. */
+    static String saturationWarning(LoadResult result) {
+        if (!result.generatorSaturated()) {
+            return null;
+        }
+        return String.format(Locale.ROOT, "showdown load: the generator was busy (its busiest event loop on a CPU"
+                + " %.0f%% of the time, the process using %.2f of %d %s), so it may have set the pace, not the"
+                + " server; give it more threads (-t) or CPUs",
+                Math.max(0, Math.min(100, result.busiestLoopCpuShare() * 100)), result.generatorCpusUsed(),
+                result.generatorCpus(), result.generatorCpus() == 1 ? "CPU" : "CPUs");
     }
 
     private void writeJson(LoadResult result, boolean toStdout) throws IOException {

@@ -12,7 +12,17 @@ import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.Executors;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.HdrHistogram.Histogram;
+import showdown.load.ErrorCounts;
+import showdown.load.LoadResult;
+import showdown.load.LoadSpec;
+import showdown.load.Transport;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -87,6 +97,29 @@ class LoadCommandTest {
         assertThat(json).startsWith("{").contains("\"schema\" : \"showdown.load/1\"").contains("\"requests\" : 20,")
                 .contains("\"200\" : 20");
         assertThat(err.toString(StandardCharsets.UTF_8)).contains("Requests/sec:");
+        Matcher share = Pattern.compile("\"busiestLoopCpuShare\" : ([0-9.E-]+)").matcher(json);
+        assertThat(share.find()).as(json).isTrue();
+        assertThat(Double.parseDouble(share.group(1))).isBetween(0.0, 1.5); // measured: HotSpot tells thread CPU
+        assertThat(json).containsPattern("\"generatorSaturated\" : (true|false)");
+    }
+
+    @Test
+    void warnsOnStderrWhenAnEventLoopWasSaturated() {
+        LoadSpec spec = LoadSpec.builder().url(url("/")).duration(Duration.ofSeconds(1)).build();
+        // a loop on the CPU 97% of the window, the process using 1.20 of 2 CPUs
+        assertThat(LoadCommand.saturationWarning(result(spec, 0.97, 1_200_000_000L, 2))).isEqualTo("showdown load:"
+                + " the generator was busy (its busiest event loop on a CPU 97% of the time, the process using 1.20"
+                + " of 2 CPUs), so it may have set the pace, not the server; give it more threads (-t) or CPUs");
+        // the process pinned to one CPU and using all of it: the JIT took what the loop did not
+        assertThat(LoadCommand.saturationWarning(result(spec, 0.6, 950_000_000L, 1))).contains("using 0.95 of 1 CPU)");
+        assertThat(LoadCommand.saturationWarning(result(spec, 0.6, 950_000_000L, 2))).isNull();
+        assertThat(LoadCommand.saturationWarning(result(spec, -1, 100_000_000L, 0))).isNull(); // unknown: say nothing
+    }
+
+    private static LoadResult result(LoadSpec spec, double busiestLoopShare, long processCpuNanos, int cpus) {
+        return new LoadResult(spec, Transport.EPOLL, 1_000_000_000L, 100, 10_000, 5_000, ErrorCounts.NONE, 0,
+                new TreeMap<>(Map.of(200, 100L)), new Histogram(3), null, new Histogram(3), processCpuNanos,
+                busiestLoopShare, cpus);
     }
 
     @Test

@@ -307,6 +307,19 @@ public final class LoadEngine {
             }
         }
 
+        /** The largest share of the window any loop thread spent on a CPU, or -1 when unknown. */
+        private double busiestLoopShare(long durationNanos) {
+            double busiest = -1;
+            for (Worker w : workers) {
+                long cpu = w.loopCpuNanos();
+                if (cpu < 0 || durationNanos <= 0) {
+                    return -1;
+                }
+                busiest = Math.max(busiest, cpu / (double) durationNanos);
+            }
+            return busiest;
+        }
+
         LoadResult result(LoadSpec spec, Transport transport, long durationNanos, long cpuNanos) {
             long requests = 0;
             long bytesRead = 0;
@@ -330,7 +343,8 @@ public final class LoadEngine {
                 }
             }
             return new LoadResult(spec, transport, durationNanos, requests, bytesRead, bytesWritten, errors,
-                    reconnects, statuses, latency, spec.openModel() ? uncorrected : null, threadRate, cpuNanos);
+                    reconnects, statuses, latency, spec.openModel() ? uncorrected : null, threadRate, cpuNanos,
+                    busiestLoopShare(durationNanos), Runtime.getRuntime().availableProcessors());
         }
     }
 }

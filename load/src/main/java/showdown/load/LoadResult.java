@@ -21,6 +21,9 @@ import org.HdrHistogram.Histogram;
  * @param uncorrectedLatency   open model only: latency from the actual send time; otherwise null
  * @param threadRequestsPerSecond per-thread request rate, sampled every 100 ms (wrk's Req/Sec row)
  * @param generatorCpuNanos    CPU time (user + system) the whole generator process used in the window
+ * @param busiestLoopCpuShare  the share of the window the busiest event loop's thread was on a CPU
+ *                             (near 1: the generator, not the server, set the pace); -1 if unknown
+ * @param generatorCpus        CPUs the generator process could run on (its affinity), 0 if unknown
  */
 public record LoadResult(
         LoadSpec spec,
@@ -35,7 +38,12 @@ public record LoadResult(
         Histogram latency,
         Histogram uncorrectedLatency,
         Histogram threadRequestsPerSecond,
-        long generatorCpuNanos) {
+        long generatorCpuNanos,
+        double busiestLoopCpuShare,
+        int generatorCpus) {
+
+    /** A loop, or the whole process, this busy leaves the server waiting for requests. */
+    public static final double SATURATED_SHARE = 0.9;
 
     public LoadResult {
         statusCounts = new TreeMap<>(statusCounts);
@@ -62,6 +70,21 @@ public record LoadResult(
             }
         }
         return n;
+    }
+
+    /** CPUs' worth of time the whole generator process used in the window (JIT and GC included). */
+    public double generatorCpusUsed() {
+        return durationNanos == 0 ? 0 : generatorCpuNanos / (double) durationNanos;
+    }
+
+    /**
+     * Whether the generator was so busy that the numbers may measure it rather than the server:
+     * an event loop on a CPU nearly all the time, or the process using nearly all the CPUs it may
+     * run on (then the JIT and the loops compete for them).
+     */
+    public boolean generatorSaturated() {
+        return busiestLoopCpuShare >= SATURATED_SHARE
+                || (generatorCpus > 0 && generatorCpusUsed() >= SATURATED_SHARE * generatorCpus);
     }
 
     /** The generator's CPU time per completed request, in microseconds. */

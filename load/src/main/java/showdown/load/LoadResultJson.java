@@ -60,6 +60,10 @@ public final class LoadResultJson {
         }
         root.put("generatorCpuSeconds", r.generatorCpuNanos() / 1e9);
         root.put("generatorCpuMicrosPerRequest", r.generatorCpuMicrosPerRequest());
+        root.put("generatorCpusUsed", r.generatorCpusUsed());
+        root.put("generatorCpus", r.generatorCpus());
+        root.put("busiestLoopCpuShare", r.busiestLoopCpuShare());
+        root.put("generatorSaturated", r.generatorSaturated());
         return root;
     }
 

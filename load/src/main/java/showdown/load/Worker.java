@@ -5,6 +5,8 @@ import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoop;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.util.concurrent.ScheduledFuture;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.IdentityHashMap;
@@ -39,6 +41,8 @@ final class Worker {
     private long rateSampleRequests;
     private long stopNanos;
     private long measureStartNanos = Long.MAX_VALUE;
+    private long loopCpuAtMeasureStart = -1;
+    private volatile long loopCpuNanos = -1;
     private ScheduledFuture<?> ticker;
 
     private volatile boolean measuringPublished;
@@ -121,6 +125,7 @@ final class Worker {
     void beginMeasuring() {
         stats.reset();
         measuring = true;
+        loopCpuAtMeasureStart = loopThreadCpuNanos();
         measureStartNanos = System.nanoTime();
         rateSampleStartNanos = measureStartNanos;
         rateSampleRequests = 0;
@@ -132,6 +137,10 @@ final class Worker {
         if (!stopped) {
             stopped = true;
             stopNanos = System.nanoTime();
+            long cpu = loopThreadCpuNanos();
+            if (measuring && cpu >= 0 && loopCpuAtMeasureStart >= 0) {
+                loopCpuNanos = cpu - loopCpuAtMeasureStart;
+            }
             if (ticker != null) {
                 ticker.cancel(false);
             }
@@ -170,6 +179,17 @@ final class Worker {
             }
         }
         return true;
+    }
+
+    /** CPU time this loop's thread used in the measured window, or -1 when the JVM cannot tell. */
+    long loopCpuNanos() {
+        return loopCpuNanos;
+    }
+
+    /** CPU time of the calling thread (this loop's, when called on the loop), or -1. */
+    private static long loopThreadCpuNanos() {
+        ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+        return threads.isCurrentThreadCpuTimeSupported() ? threads.getCurrentThreadCpuTime() : -1;
     }
 
     /** Takes up to {@code wanted} sends from the request budget; all of them when unbounded. */

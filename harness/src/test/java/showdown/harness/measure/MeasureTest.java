@@ -85,6 +85,6 @@ class MeasureTest {
         Histogram latency = new Histogram(3);
         latency.recordValue(1_000_000);
         return new LoadResult(spec, Transport.NIO, SECOND, requests, requests * 100, requests * 50, ErrorCounts.NONE, 0,
-                new TreeMap<>(Map.of(200, requests)), latency, null, new Histogram(3), generatorCpuNanos);
+                new TreeMap<>(Map.of(200, requests)), latency, null, new Histogram(3), generatorCpuNanos, -1, 0);
     }
 }

@@ -141,7 +141,7 @@ class ResultsJournalTest {
                 .duration(Duration.ofSeconds(2)).build();
         TreeMap<Integer, Long> statuses = new TreeMap<>(Map.of(200, 990L, 500, 10L));
         LoadResult load = new LoadResult(spec, Transport.NIO, 2_000_000_000L, 1000, 150_000, 80_000,
-                new ErrorCounts(0, 1, 0, 2, 10, 0), 0, statuses, nanos, null, new Histogram(3), 1_900_000_000L);
+                new ErrorCounts(0, 1, 0, 2, 10, 0), 0, statuses, nanos, null, new Histogram(3), 1_900_000_000L, 0.5, 2);
         CaseIdentity id = new CaseIdentity("netty", "spock-scotty", "GET /echo/plain/{param}", 4, 0);
 
         CaseResult c = CaseResult.from(id, load, ServerMetrics.measured(0.15, 0.05, 90_000_000, 80_000_000),
