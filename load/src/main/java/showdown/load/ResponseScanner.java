@@ -37,7 +37,7 @@ public final class ResponseScanner {
     private static final byte[] CHUNKED = bytes("chunked");
     private static final byte[] CLOSE = bytes("close");
     private static final byte[] KEEP_ALIVE = bytes("keep-alive");
-    /** Longer than any header name we read: a longer name is skipped without comparing. */
+    /** The longest header name we read: a longer name is skipped without comparing. */
     private static final int LONGEST_NAME = TRANSFER_ENCODING.length;
     /** Bytes copied per step: most response heads fit; a large body is never copied. */
     private static final int WINDOW_BYTES = 256;
@@ -367,7 +367,7 @@ public final class ResponseScanner {
     private boolean sameLetters(int w, byte[] name) {
         for (int k = 0; k < name.length; k++) {
             int c = window[w + k];
-            if ((c >= 'A' && c <= 'Z' ? c + ('a' - 'A') : c) != name[k]) {
+            if (lowerCase(c) != name[k]) {
                 return false;
             }
         }
@@ -427,11 +427,7 @@ public final class ResponseScanner {
                     return fail();
                 }
             }
-            case S_REASON -> {
-                if (b == '\n') {
-                    state = S_LINE_START;
-                }
-            }
+            // S_REASON and S_SKIP_LINE never reach here: scanWindow() skips those lines whole.
             case S_LINE_START -> {
                 if (b == '\r') {
                     state = S_HEADERS_END_LF;
@@ -551,7 +547,7 @@ public final class ResponseScanner {
     }
 
     private void matchName(byte b) {
-        int lower = b >= 'A' && b <= 'Z' ? b + ('a' - 'A') : b;
+        int lower = lowerCase(b);
         int c = nameCandidates;
         if ((c & (1 << H_CONTENT_LENGTH)) != 0 && !matches(CONTENT_LENGTH, lower)) {
             c &= ~(1 << H_CONTENT_LENGTH);
@@ -624,7 +620,7 @@ public final class ResponseScanner {
         if (matched == token.length) {
             return matched;
         }
-        int lower = b >= 'A' && b <= 'Z' ? b + ('a' - 'A') : b;
+        int lower = lowerCase(b);
         if (token[matched] == lower) {
             return matched + 1;
         }
@@ -713,6 +709,11 @@ public final class ResponseScanner {
     private int fail(int consumed) {
         error = true;
         return consumed;
+    }
+
+    /** ASCII letters to lower case; every other byte as it is. */
+    private static int lowerCase(int b) {
+        return b >= 'A' && b <= 'Z' ? b + ('a' - 'A') : b;
     }
 
     private static int hexDigit(byte b) {
