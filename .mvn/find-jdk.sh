@@ -1,4 +1,5 @@
-# Sourced (POSIX sh) by ./showdown and ./mvnw: exports JAVA_HOME pointing at a JDK >= 21.
+# Sourced (POSIX sh) by ./showdown and ./mvnw: exports JAVA_HOME pointing at a JDK >= 21 (and sets
+# showdown_jdk_major to its feature version).
 # Order: $JAVA_HOME, the javac on PATH, then the JDKs under /usr/lib/jvm and /opt (newest first).
 # On failure it prints one line and returns 2. It runs before every command, so it starts as few
 # processes as it can: versions are read with the shell's own `read`, not with sed.
@@ -19,12 +20,16 @@ showdown_java_major() { # the feature version of the JDK at $1, or 0
   echo "${_sd_v:-0}"
 }
 
-# Takes the JDK at $1 when it is one (>= 21): sets and exports JAVA_HOME.
+# Takes the JDK at $1 when it is one (>= 21): sets and exports JAVA_HOME, and sets
+# showdown_jdk_major to its feature version.
 _sd_take_jdk() {
   _sd_c=${1%/}
-  [ -n "$_sd_c" ] && [ -x "$_sd_c/bin/javac" ] && [ "$(showdown_java_major "$_sd_c")" -ge 21 ] || return 1
+  [ -n "$_sd_c" ] && [ -x "$_sd_c/bin/javac" ] || return 1
+  _sd_m=$(showdown_java_major "$_sd_c")
+  [ "$_sd_m" -ge 21 ] || return 1
   JAVA_HOME="$_sd_c"
   export JAVA_HOME
+  showdown_jdk_major=$_sd_m
 }
 
 showdown_find_jdk() {
