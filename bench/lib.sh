@@ -41,6 +41,10 @@ median() { # median of the numbers on stdin
   sort -g | awk '{ v[NR] = $1 } END { if (NR == 0) print "nan"; else if (NR % 2) print v[(NR + 1) / 2]; else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
 }
 
+range() { # "min-max" of the numbers on stdin, two decimals
+  sort -g | awk 'NR == 1 { a = $1 } { b = $1 } END { printf "%.2f-%.2f", a, b }'
+}
+
 showdown_cmd() { # builds the CLI and its class-data archive if needed; prints the command users run
   "$bench_home/showdown" --version >/dev/null || die "cannot build showdown"
   echo "$bench_home/showdown"
