@@ -114,10 +114,17 @@ class LoadCommandTest {
         assertThat(LoadCommand.saturationWarning(result(spec, 0.6, 950_000_000L, 1))).contains("using 0.95 of 1 CPU)");
         assertThat(LoadCommand.saturationWarning(result(spec, 0.6, 950_000_000L, 2))).isNull();
         assertThat(LoadCommand.saturationWarning(result(spec, -1, 100_000_000L, 0))).isNull(); // unknown: say nothing
+        // `-n 1`: a window of milliseconds, all start-up and JIT, says nothing about who set the pace
+        assertThat(LoadCommand.saturationWarning(result(spec, 0.97, 4_000_000L, 1, 4_000_000L))).isNull();
     }
 
     private static LoadResult result(LoadSpec spec, double busiestLoopShare, long processCpuNanos, int cpus) {
-        return new LoadResult(spec, Transport.EPOLL, 1_000_000_000L, 100, 10_000, 5_000, ErrorCounts.NONE, 0,
+        return result(spec, busiestLoopShare, processCpuNanos, cpus, 1_000_000_000L);
+    }
+
+    private static LoadResult result(LoadSpec spec, double busiestLoopShare, long processCpuNanos, int cpus,
+            long windowNanos) {
+        return new LoadResult(spec, Transport.EPOLL, windowNanos, 100, 10_000, 5_000, ErrorCounts.NONE, 0,
                 new TreeMap<>(Map.of(200, 100L)), new Histogram(3), null, new Histogram(3), processCpuNanos,
                 busiestLoopShare, cpus);
     }

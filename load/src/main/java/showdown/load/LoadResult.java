@@ -45,6 +45,9 @@ public record LoadResult(
     /** A loop, or the whole process, this busy leaves the server waiting for requests. */
     public static final double SATURATED_SHARE = 0.9;
 
+    /** A shorter window is mostly start-up and JIT work: too short to tell who set the pace. */
+    public static final long MIN_SATURATION_WINDOW_NANOS = 500_000_000L;
+
     public LoadResult {
         statusCounts = new TreeMap<>(statusCounts);
     }
@@ -80,9 +83,12 @@ public record LoadResult(
     /**
      * Whether the generator was so busy that the numbers may measure it rather than the server:
      * an event loop on a CPU nearly all the time, or the process using nearly all the CPUs it may
-     * run on (then the JIT and the loops compete for them).
+     * run on (then the JIT and the loops compete for them). Never for a window under half a second.
      */
     public boolean generatorSaturated() {
+        if (durationNanos < MIN_SATURATION_WINDOW_NANOS) {
+            return false;
+        }
         return busiestLoopCpuShare >= SATURATED_SHARE
                 || (generatorCpus > 0 && generatorCpusUsed() >= SATURATED_SHARE * generatorCpus);
     }
