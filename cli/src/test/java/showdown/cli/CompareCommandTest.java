@@ -17,7 +17,7 @@ class CompareCommandTest {
         Path a = ReportTestFolders.write(tmp.resolve("a"), 2, 1);
         Path b = ReportTestFolders.write(tmp.resolve("b"), 2, 1.5); // alpha GET / 50 % faster
 
-        ReportTestFolders.Outcome o = ReportTestFolders.run("compare", a.toString(), b.toString());
+        CapturedCli.Outcome o = CapturedCli.run("compare", a.toString(), b.toString());
 
         assertThat(o.exitCode()).isZero();
         assertThat(o.err()).isEmpty();
@@ -37,7 +37,7 @@ class CompareCommandTest {
         Path a = ReportTestFolders.write(tmp.resolve("a"), 1, 1);
         Path b = ReportTestFolders.write(tmp.resolve("b"), 1, 0.96); // 4 % slower: still a tie
 
-        ReportTestFolders.Outcome o = ReportTestFolders.run("compare", a.toString(), b.toString());
+        CapturedCli.Outcome o = CapturedCli.run("compare", a.toString(), b.toString());
 
         assertThat(o.exitCode()).isZero();
         assertThat(o.out()).contains("tie: the cases have a single repetition, so a tie means within ±5 %.");
@@ -47,7 +47,7 @@ class CompareCommandTest {
     @Test
     void aMissingFolderIsOneLineAndExit2() {
         Path a = ReportTestFolders.write(tmp.resolve("a"), 1, 1);
-        ReportTestFolders.Outcome o = ReportTestFolders.run("compare", a.toString(), tmp.resolve("missing").toString());
+        CapturedCli.Outcome o = CapturedCli.run("compare", a.toString(), tmp.resolve("missing").toString());
         assertThat(o.exitCode()).isEqualTo(2);
         assertThat(o.err()).isEqualTo("showdown compare: " + tmp.resolve("missing") + ": no such folder\n");
     }

@@ -18,7 +18,7 @@ class ReportCommandTest {
     void writesTheThreeReportsFromResultsJson() throws IOException {
         Path dir = ReportTestFolders.write(tmp.resolve("run"), 2, 1);
 
-        ReportTestFolders.Outcome o = ReportTestFolders.run("report", dir.toString());
+        CapturedCli.Outcome o = CapturedCli.run("report", dir.toString());
 
         assertThat(o.exitCode()).isZero();
         assertThat(o.err()).isEmpty();
@@ -37,14 +37,14 @@ class ReportCommandTest {
 
     @Test
     void aMissingFolderIsOneLineAndExit2() {
-        ReportTestFolders.Outcome o = ReportTestFolders.run("report", tmp.resolve("nope").toString());
+        CapturedCli.Outcome o = CapturedCli.run("report", tmp.resolve("nope").toString());
         assertThat(o.exitCode()).isEqualTo(2);
         assertThat(o.err()).isEqualTo("showdown report: " + tmp.resolve("nope") + ": no such folder\n");
     }
 
     @Test
     void aFolderWithoutResultsIsOneLineAndExit2() {
-        ReportTestFolders.Outcome o = ReportTestFolders.run("report", tmp.toString());
+        CapturedCli.Outcome o = CapturedCli.run("report", tmp.toString());
         assertThat(o.exitCode()).isEqualTo(2);
         assertThat(o.err()).isEqualTo("showdown report: " + tmp + ": no results.json here, so it is not a results folder\n");
     }
@@ -52,7 +52,7 @@ class ReportCommandTest {
     @Test
     void anUnknownSchemaIsOneLineAndExit2() throws IOException {
         Files.writeString(tmp.resolve("results.json"), "{\"schema\":\"showdown.results/9\"}");
-        ReportTestFolders.Outcome o = ReportTestFolders.run("report", tmp.toString());
+        CapturedCli.Outcome o = CapturedCli.run("report", tmp.toString());
         assertThat(o.exitCode()).isEqualTo(2);
         assertThat(o.err().lines()).singleElement().asString()
                 .contains("schema 'showdown.results/9' is not supported");
@@ -60,7 +60,7 @@ class ReportCommandTest {
 
     @Test
     void withoutAFolderItExplainsUsage() {
-        ReportTestFolders.Outcome o = ReportTestFolders.run("report");
+        CapturedCli.Outcome o = CapturedCli.run("report");
         assertThat(o.exitCode()).isEqualTo(2);
         assertThat(o.err()).startsWith("showdown report: Missing required parameter: 'DIR'");
     }

@@ -1,8 +1,5 @@
 package showdown.cli;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -14,7 +11,7 @@ import showdown.harness.results.RunConfig;
 import showdown.harness.results.RunResults;
 import showdown.harness.results.TargetOutcome;
 
-/** Results folders written through the real journal, and a way to run the CLI and see what it printed. */
+/** Results folders written through the real journal. */
 final class ReportTestFolders {
 
     static final double DURATION_S = 2;
@@ -54,27 +51,5 @@ final class ReportTestFolders {
         }
         journal.finish();
         return dir;
-    }
-
-    /** What one CLI invocation printed, and its exit code. */
-    record Outcome(int exitCode, String out, String err) {
-    }
-
-    static synchronized Outcome run(String... args) {
-        PrintStream oldOut = System.out;
-        PrintStream oldErr = System.err;
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        try {
-            System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
-            System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
-            int code = Main.execute(args);
-            System.out.flush();
-            System.err.flush();
-            return new Outcome(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
-        } finally {
-            System.setOut(oldOut);
-            System.setErr(oldErr);
-        }
     }
 }

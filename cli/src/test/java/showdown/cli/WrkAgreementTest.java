@@ -6,9 +6,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.sun.net.httpserver.HttpServer;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
@@ -81,18 +79,9 @@ class WrkAgreementTest {
     }
 
     private static JsonNode runShowdown(String url) throws IOException {
-        ByteArrayOutputStream json = new ByteArrayOutputStream();
-        PrintStream savedOut = System.out;
-        PrintStream savedErr = System.err;
-        System.setOut(new PrintStream(json, true, StandardCharsets.UTF_8));
-        System.setErr(new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
-        try {
-            assertThat(Main.execute("load", "-t1", "-c2", "-d1s", "--json", "-", url)).isZero();
-        } finally {
-            System.setOut(savedOut);
-            System.setErr(savedErr);
-        }
-        return new ObjectMapper().readTree(json.toByteArray());
+        CapturedCli.Outcome o = CapturedCli.run("load", "-t1", "-c2", "-d1s", "--json", "-", url);
+        assertThat(o.exitCode()).as(o.err()).isZero();
+        return new ObjectMapper().readTree(o.out());
     }
 
     private static boolean onPath(String command) {
