@@ -14,6 +14,7 @@ import java.net.Socket;
 import java.net.URI;
 import java.net.UnknownHostException;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -244,7 +245,7 @@ public final class LoadEngine {
         }
     }
 
-    private static java.util.Collection<Endpoint> distinctAddresses(List<Endpoint> endpoints) {
+    private static Collection<Endpoint> distinctAddresses(List<Endpoint> endpoints) {
         Map<InetSocketAddress, Endpoint> byAddress = new LinkedHashMap<>();
         for (Endpoint e : endpoints) {
             byAddress.putIfAbsent(e.address(), e);

@@ -1,5 +1,7 @@
 package showdown.harness.measure;
 
+import showdown.load.LoadResult;
+
 /**
  * Decides whether the load generator, rather than the server, limited a case: then the req/s says
  * more about the generator than about the framework, and the report flags it.
@@ -7,7 +9,7 @@ package showdown.harness.measure;
 public final class Saturation {
 
     /** The generator counts as saturated from this share of its CPUs' time in the window on. */
-    public static final double GENERATOR_BUSY_FRACTION = 0.90;
+    public static final double GENERATOR_BUSY_FRACTION = LoadResult.SATURATED_SHARE;
 
     private Saturation() {
     }
