@@ -1,11 +1,8 @@
 package showdown.cli;
 
+import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.Callable;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Spec;
 import showdown.harness.target.Availability;
 import showdown.harness.target.Placeholders;
 import showdown.harness.target.ShowdownHome;
@@ -13,19 +10,30 @@ import showdown.harness.target.TargetCatalog;
 import showdown.harness.target.TargetManifest;
 
 /** {@code showdown doctor}: one line per target with what it needs before it can run here. */
-@Command(name = "doctor", mixinStandardHelpOptions = true,
-        description = {"Lists every target with its status: ready, needs build, needs setup: <command>,",
-                "or unavailable here: <reason>. Builds nothing and starts nothing."})
-final class DoctorCommand implements Callable<Integer> {
-
-    @Spec
-    CommandSpec spec;
+final class DoctorCommand implements Command {
 
     @Override
-    public Integer call() {
+    public String name() {
+        return "doctor";
+    }
+
+    @Override
+    public List<String> description() {
+        return List.of("Lists every target and what it needs before it can run here.",
+                "Status: ready, needs build, needs setup: <command>, or unavailable here: <reason>.",
+                "Builds nothing and starts nothing.");
+    }
+
+    @Override
+    public void declare(Options o) {
+        // no options of its own
+    }
+
+    @Override
+    public int call(List<String> args) {
         Path home = ShowdownHome.resolve();
         List<TargetManifest> targets = TargetCatalog.discover(home).all();
-        var out = spec.commandLine().getOut();
+        PrintStream out = System.out;
         out.println("showdown home: " + home);
         out.println("java for targets: " + Placeholders.java() + " (Java " + Runtime.version().feature() + " runs showdown)");
         int nameWidth = Math.max(6, targets.stream().mapToInt(t -> t.name().length()).max().orElse(0)) + 2;

@@ -9,12 +9,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 import showdown.load.Header;
 import showdown.load.LoadEngine;
 import showdown.load.LoadException;
@@ -26,67 +22,66 @@ import showdown.load.Units;
 import showdown.load.WrkReport;
 
 /** {@code showdown load}: wrk's flags and output, plus pipelining, an open model, JSON and HdrHistogram logs. */
-@Command(name = "load", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Generates HTTP/1.1 load, wrk style, and prints wrk's layout.",
-                "Numbers may have a unit (1k, 1M); times too (30s, 2m, 1h; no unit means seconds)."})
-final class LoadCommand implements Callable<Integer> {
+final class LoadCommand implements Command {
 
-    @Parameters(arity = "1..*", paramLabel = "URL", description = "http URLs; several are spread round-robin over the connections")
-    List<String> urls = new ArrayList<>();
-
-    @Option(names = {"-c", "--connections"}, paramLabel = "N", description = "connections to keep open (default: ${DEFAULT-VALUE})", defaultValue = "10")
-    String connections;
-
-    @Option(names = {"-t", "--threads"}, paramLabel = "N", description = "threads, one event loop each (default: ${DEFAULT-VALUE})", defaultValue = "2")
-    String threads;
-
-    @Option(names = {"-d", "--duration"}, paramLabel = "T", description = "duration of the measured load (default: 10s, or unbounded with -n)")
-    String duration;
-
-    @Option(names = {"-H", "--header"}, paramLabel = "H", description = "add a header, 'Name: value' (repeatable)")
-    List<String> headers = new ArrayList<>();
-
-    @Option(names = {"-T", "--timeout"}, paramLabel = "T", description = "request timeout (default: ${DEFAULT-VALUE})", defaultValue = "2s")
-    String timeout;
-
-    @Option(names = {"-L", "--latency"}, description = "print the latency percentile table")
-    boolean latency;
-
-    @Option(names = {"-n", "--requests"}, paramLabel = "N", description = "stop after N requests (with -d: whichever comes first)")
-    String requests;
-
-    @Option(names = {"-m", "--method"}, paramLabel = "M", description = "request method (default: ${DEFAULT-VALUE})", defaultValue = "GET")
-    String method;
-
-    @Option(names = "--body", paramLabel = "FILE", description = "send this file as the request body")
-    Path body;
-
-    @Option(names = "--pipeline", paramLabel = "N", description = "HTTP/1.1 pipelining depth; latency is still per request (default: ${DEFAULT-VALUE})", defaultValue = "1")
-    String pipeline;
-
-    @Option(names = {"-R", "--rate"}, paramLabel = "N", description = "open model (wrk2): total requests/sec on a fixed schedule; latency is corrected for coordinated omission")
-    String rate;
-
-    @Option(names = "--warmup", paramLabel = "T", description = "load that runs first and is not recorded (default: none)")
-    String warmup;
-
-    @Option(names = "--json", paramLabel = "FILE|-", description = "write the result as JSON (schema showdown.load/1); '-' = stdout, and the text goes to stderr")
-    String json;
-
-    @Option(names = "--hlog", paramLabel = "FILE", description = "write an HdrHistogram interval log (one histogram a second, values in ns)")
-    Path hlog;
-
-    @Option(names = "--progress", description = "print progress once a second even when stderr is not a terminal")
-    boolean progress;
-
-    @Option(names = "--transport", paramLabel = "T", description = "auto, epoll, io_uring or nio (default: ${DEFAULT-VALUE})", defaultValue = "auto")
-    String transport;
-
-    @Option(names = {"-s", "--script"}, paramLabel = "S", hidden = true)
-    String script;
+    private final List<String> urls = new ArrayList<>();
+    private String connections = "10";
+    private String threads = "2";
+    private String duration;
+    private final List<String> headers = new ArrayList<>();
+    private String timeout = "2s";
+    private boolean latency;
+    private String requests;
+    private String method = "GET";
+    private Path body;
+    private String pipeline = "1";
+    private String rate;
+    private String warmup;
+    private String json;
+    private Path hlog;
+    private boolean progress;
+    private String transport = "auto";
+    private String script;
 
     @Override
-    public Integer call() throws IOException {
+    public String name() {
+        return "load";
+    }
+
+    @Override
+    public List<String> description() {
+        return List.of("Generates HTTP/1.1 load, wrk style, and prints wrk's layout.",
+                "Numbers may have a unit (1k, 1M); times too (30s, 2m, 1h; no unit means seconds).");
+    }
+
+    @Override
+    public void declare(Options o) {
+        o.parameters("URL", "http URLs; several are spread round-robin over the connections", urls::add)
+                .value("-c, --connections", "N", "connections to keep open (default: " + connections + ")", v -> connections = v)
+                .value("-t, --threads", "N", "threads, one event loop each (default: " + threads + ")", v -> threads = v)
+                .value("-d, --duration", "T", "duration of the measured load (default: 10s, or unbounded with -n)", v -> duration = v)
+                .value("-H, --header", "H", "add a header, 'Name: value' (repeatable)", headers::add)
+                .value("-T, --timeout", "T", "request timeout (default: " + timeout + ")", v -> timeout = v)
+                .flag("-L, --latency", "print the latency percentile table", () -> latency = true)
+                .value("-n, --requests", "N", "stop after N requests (with -d: whichever comes first)", v -> requests = v)
+                .value("-m, --method", "M", "request method (default: " + method + ")", v -> method = v)
+                .value("--body", "FILE", "send this file as the request body", v -> body = Options.toPath("--body", v))
+                .value("--pipeline", "N", "HTTP/1.1 pipelining depth; latency is still per request (default: " + pipeline + ")",
+                        v -> pipeline = v)
+                .value("-R, --rate", "N", "open model (wrk2): total requests/sec on a fixed schedule; latency is corrected"
+                        + " for coordinated omission", v -> rate = v)
+                .value("--warmup", "T", "load that runs first and is not recorded (default: none)", v -> warmup = v)
+                .value("--json", "FILE|-", "write the result as JSON (schema showdown.load/1); '-' = stdout, and the text"
+                        + " goes to stderr", v -> json = v)
+                .value("--hlog", "FILE", "write an HdrHistogram interval log (one histogram a second, values in ns)",
+                        v -> hlog = Options.toPath("--hlog", v))
+                .flag("--progress", "print progress once a second even when stderr is not a terminal", () -> progress = true)
+                .value("--transport", "T", "auto, epoll, io_uring or nio (default: " + transport + ")", v -> transport = v)
+                .hiddenValue("-s, --script", "S", v -> script = v);
+    }
+
+    @Override
+    public int call(List<String> args) throws IOException {
         if (script != null) {
             throw new LoadException("Lua scripts (-s) are not supported; use -m, -H, --body and --pipeline instead");
         }
@@ -123,7 +118,7 @@ final class LoadCommand implements Callable<Integer> {
         return 0;
     }
 
-    LoadSpec spec() throws IOException {
+    private LoadSpec spec() throws IOException {
         LoadSpec.Builder b = LoadSpec.builder()
                 .connections(intOption("connections", connections))
                 .threads(intOption("threads", threads))

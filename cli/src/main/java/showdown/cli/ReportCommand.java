@@ -3,32 +3,39 @@ package showdown.cli;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.Callable;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 import showdown.harness.results.ResultsException;
 import showdown.harness.results.ResultsJson;
 import showdown.harness.results.RunResults;
 import showdown.report.Reports;
 
 /** {@code showdown report DIR}: writes report.md, report.html and results.csv again from DIR/results.json. */
-@Command(name = "report", mixinStandardHelpOptions = true,
-        description = {"Regenerates the reports of a results folder from its results.json:",
-                "report.md (the seeds' tables), report.html (charts, offline) and results.csv."},
-        exitCodeListHeading = "%nExit codes:%n",
-        exitCodeList = {"0:the reports were written", "2:no such folder, no results.json, or an unreadable one"})
-final class ReportCommand implements Callable<Integer> {
+final class ReportCommand implements Command {
 
-    @Spec
-    CommandSpec spec;
-
-    @Parameters(index = "0", paramLabel = "DIR", description = "A results folder (it holds results.json).")
-    Path dir;
+    private Path dir;
 
     @Override
-    public Integer call() {
+    public String name() {
+        return "report";
+    }
+
+    @Override
+    public List<String> description() {
+        return List.of("Regenerates the reports of a results folder from its results.json.",
+                "They are report.md (the seeds' tables), report.html (charts, offline) and results.csv.");
+    }
+
+    @Override
+    public List<String> exitCodes() {
+        return List.of("0:the reports were written", "2:no such folder, no results.json, or an unreadable one");
+    }
+
+    @Override
+    public void declare(Options o) {
+        o.parameter("DIR", "A results folder (it holds results.json).", v -> dir = Options.toPath("DIR", v));
+    }
+
+    @Override
+    public int call(List<String> args) {
         RunResults run = readResults(dir);
         List<Path> written;
         try {
@@ -37,9 +44,8 @@ final class ReportCommand implements Callable<Integer> {
             throw new UserException(e.getMessage());
         }
         for (Path p : written) {
-            spec.commandLine().getOut().println(p);
+            System.out.println(p);
         }
-        spec.commandLine().getOut().flush();
         return 0;
     }
 

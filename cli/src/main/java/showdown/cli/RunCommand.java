@@ -4,11 +4,6 @@ import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.Callable;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 import showdown.harness.plan.PlanException;
 import showdown.harness.results.ResultsException;
 import showdown.harness.run.ContractVerifier;
@@ -24,14 +19,7 @@ import showdown.report.Reports;
  * {@code showdown run}: the whole suite, or a slice of it, into a results folder, then the reports.
  * The work is in {@link Suite}; this class only turns flags into {@link RunSettings}.
  */
-@Command(name = "run", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Runs the benchmark suite and writes the reports.",
-                "Each target: build if needed, start pinned to the server CPUs, verify, warm up, measure every case, stop.",
-                "Every finished case is saved at once in DIR/results.json; --resume DIR finishes an interrupted run."},
-        exitCodeListHeading = "%nExit codes:%n",
-        exitCodeList = {"0:every target that could run was measured", "1:a target failed (build, start, verification or load)",
-                "2:bad input (flag, profile, scenario or target name)"})
-final class RunCommand implements Callable<Integer> {
+final class RunCommand implements Command {
 
     /**
      * Tests set this to watch (or interrupt) a run started through {@link Main#execute}; the command
@@ -39,58 +27,70 @@ final class RunCommand implements Callable<Integer> {
      */
     static volatile RunListener listenerForTests = RunListener.NONE;
 
-    @Spec
-    CommandSpec spec;
-
-    @Option(names = "--target", paramLabel = "NAME", description = "A target to run (repeatable; default: every target).")
-    List<String> targets = new ArrayList<>();
-
-    @Option(names = "--scenario", paramLabel = "NAME",
-            description = "A scenario to run: spock-scotty, mist, phoenix-showdown, techempower (repeatable; default: all).")
-    List<String> scenarios = new ArrayList<>();
-
-    @Option(names = "--profile", paramLabel = "quick|seeds|full|FILE", defaultValue = "quick",
-            description = "How long and how hard (default: ${DEFAULT-VALUE}).")
-    String profile;
-
-    @Option(names = "--duration", paramLabel = "D", description = "The measured window of each case, e.g. 5s (default: the profile's).")
-    String duration;
-
-    @Option(names = "--warmup", paramLabel = "D", description = "Warm-up load per target start, e.g. 10s, 0s for none (default: the profile's).")
-    String warmup;
-
-    @Option(names = "--connections", paramLabel = "C", split = ",",
-            description = "Load levels for every scenario, e.g. 1,2,4,8 (threads: one per load CPU; default: the profile's).")
-    List<Integer> connections = new ArrayList<>();
-
-    @Option(names = "--repeat", paramLabel = "N", description = "Rounds over all targets, interleaved (default: the profile's).")
-    Integer repeat;
-
-    @Option(names = "--cpus", paramLabel = "SET", arity = "1..2",
-            description = "CPU split: server=LIST load=LIST, e.g. --cpus server=0 load=1, or off for no pinning"
-                    + " (default: first half server, second half load).")
-    List<String> cpus = new ArrayList<>();
-
-    @Option(names = "--out", paramLabel = "DIR", description = "The results folder (default: results/<UTC timestamp> under SHOWDOWN_HOME).")
-    Path out;
-
-    @Option(names = "--resume", paramLabel = "DIR", description = "Finish the interrupted run in DIR with its own settings: recorded cases are kept and skipped.")
-    Path resume;
-
-    @Option(names = "--no-verify", negatable = false, description = "Measure without checking each target against the contract first.")
-    boolean noVerify;
-
-    @Option(names = "--seed", paramLabel = "N", hidden = true, description = "Seed for drawn ids and bodies (default: random).")
-    Long seed;
+    private final List<String> targets = new ArrayList<>();
+    private final List<String> scenarios = new ArrayList<>();
+    private String profile = "quick";
+    private String duration;
+    private String warmup;
+    private final List<Integer> connections = new ArrayList<>();
+    private Integer repeat;
+    private final List<String> cpus = new ArrayList<>();
+    private Path out;
+    private Path resume;
+    private boolean noVerify;
+    private Long seed;
 
     @Override
-    public Integer call() {
+    public String name() {
+        return "run";
+    }
+
+    @Override
+    public List<String> description() {
+        return List.of("Runs the benchmark suite and writes the reports.",
+                "Each target: build if needed, start pinned to the server CPUs, verify, warm up, measure every case, stop.",
+                "Every finished case is saved at once in DIR/results.json; --resume DIR finishes an interrupted run.");
+    }
+
+    @Override
+    public List<String> exitCodes() {
+        return List.of("0:every target that could run was measured", "1:a target failed (build, start, verification or load)",
+                "2:bad input (flag, profile, scenario or target name)");
+    }
+
+    @Override
+    public void declare(Options o) {
+        o.value("--target", "NAME", "A target to run (repeatable; default: every target).", targets::add)
+                .value("--scenario", "NAME", "A scenario to run: spock-scotty, mist, phoenix-showdown, techempower"
+                        + " (repeatable; default: all).", scenarios::add)
+                .value("--profile", "quick|seeds|full|FILE", "How long and how hard (default: " + profile + ").", v -> profile = v)
+                .value("--duration", "D", "The measured window of each case, e.g. 5s (default: the profile's).", v -> duration = v)
+                .value("--warmup", "D", "Warm-up load per target start, e.g. 10s, 0s for none (default: the profile's).",
+                        v -> warmup = v)
+                .value("--connections", "C", "Load levels for every scenario, e.g. 1,2,4,8 (threads: one per load CPU;"
+                        + " default: the profile's).",
+                        v -> Options.items(v).forEach(c -> connections.add(Options.toInt("--connections", c))))
+                .value("--repeat", "N", "Rounds over all targets, interleaved (default: the profile's).",
+                        v -> repeat = Options.toInt("--repeat", v))
+                .values("--cpus", "SET", 2, "CPU split: server=LIST load=LIST, e.g. --cpus server=0 load=1, or off for"
+                        + " no pinning (default: first half server, second half load).", cpus::add)
+                .value("--out", "DIR", "The results folder (default: results/<UTC timestamp> under SHOWDOWN_HOME).",
+                        v -> out = Options.toPath("--out", v))
+                .value("--resume", "DIR", "Finish the interrupted run in DIR with its own settings: recorded cases are"
+                        + " kept and skipped.", v -> resume = Options.toPath("--resume", v))
+                .flag("--no-verify", "Measure without checking each target against the contract first.", () -> noVerify = true)
+                .hiddenValue("--seed", "N", v -> seed = Options.toLong("--seed", v)); // drawn ids and bodies
+    }
+
+    @Override
+    public int call(List<String> args) {
         Path home = ShowdownHome.resolve();
         Suite.Hooks hooks = Suite.Hooks.defaults(new ContractVerifier())
                 .withListener(listenerForTests);
         List<String> commandLine = new ArrayList<>();
         commandLine.add("showdown");
-        commandLine.addAll(spec.commandLine().getParseResult().originalArgs());
+        commandLine.add(name());
+        commandLine.addAll(args);
         Suite.Outcome outcome;
         try {
             if (resume != null) {

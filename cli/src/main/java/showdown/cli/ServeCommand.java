@@ -1,16 +1,11 @@
 package showdown.cli;
 
+import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.Callable;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 import showdown.harness.target.Availability;
 import showdown.harness.target.RunningTarget;
 import showdown.harness.target.ShowdownHome;
@@ -23,34 +18,41 @@ import showdown.harness.target.TargetManifest;
  * {@code showdown serve NAME}: builds the target if needed, starts it, prints its URL and keeps it
  * running until Ctrl-C or SIGTERM; then the shutdown hook stops its whole process tree.
  */
-@Command(name = "serve", mixinStandardHelpOptions = true,
-        description = {"Starts one target in the foreground and prints its URL when it is ready.",
-                "Ctrl-C (or SIGTERM) stops it and everything it started."})
-final class ServeCommand implements Callable<Integer> {
+final class ServeCommand implements Command {
 
     private static final Duration EXIT_POLL = Duration.ofMillis(200);
 
-    @Spec
-    CommandSpec spec;
-
-    @Parameters(paramLabel = "NAME", description = "The target (see 'showdown doctor').")
-    String name;
-
-    @Option(names = "--port", paramLabel = "P", defaultValue = "0", description = "Port on 127.0.0.1 (default: a free one).")
-    int port;
-
-    @Option(names = "--cpus", paramLabel = "LIST", split = ",", description = "Pin the target to these CPU ids, e.g. 0,1.")
-    List<Integer> cpus = new ArrayList<>();
-
-    @Option(names = "--ready-timeout", paramLabel = "SECONDS", defaultValue = "90",
-            description = "How long it may take to answer its ready path (default: ${DEFAULT-VALUE}).")
-    int readyTimeoutSeconds;
-
-    @Option(names = "--logs", paramLabel = "DIR", description = "Build and server logs (default: results/serve-logs under the Showdown home).")
-    Path logDir;
+    private String name;
+    private int port;
+    private final List<Integer> cpus = new ArrayList<>();
+    private int readyTimeoutSeconds = 90;
+    private Path logDir;
 
     @Override
-    public Integer call() throws InterruptedException {
+    public String name() {
+        return "serve";
+    }
+
+    @Override
+    public List<String> description() {
+        return List.of("Starts one target in the foreground and prints its URL when it is ready.",
+                "Ctrl-C (or SIGTERM) stops it and everything it started.");
+    }
+
+    @Override
+    public void declare(Options o) {
+        o.parameter("NAME", "The target (see 'showdown doctor').", v -> name = v)
+                .value("--port", "P", "Port on 127.0.0.1 (default: a free one).", v -> port = Options.toInt("--port", v))
+                .value("--cpus", "LIST", "Pin the target to these CPU ids, e.g. 0,1.",
+                        v -> Options.items(v).forEach(c -> cpus.add(Options.toInt("--cpus", c))))
+                .value("--ready-timeout", "SECONDS", "How long it may take to answer its ready path (default: "
+                        + readyTimeoutSeconds + ").", v -> readyTimeoutSeconds = Options.toInt("--ready-timeout", v))
+                .value("--logs", "DIR", "Build and server logs (default: results/serve-logs under the Showdown home).",
+                        v -> logDir = Options.toPath("--logs", v));
+    }
+
+    @Override
+    public int call(List<String> args) throws InterruptedException {
         if (port < 0 || port > 65535) {
             throw new UserException("--port must be between 0 and 65535 (got " + port + ")");
         }
@@ -64,7 +66,7 @@ final class ServeCommand implements Callable<Integer> {
             throw new UserException(m.name() + " " + availability.describe());
         }
         Path logs = logDir != null ? logDir.toAbsolutePath() : home.resolve("results").resolve("serve-logs");
-        var out = spec.commandLine().getOut();
+        PrintStream out = System.out;
         if (availability.status() == Availability.Status.NEEDS_BUILD) {
             Path buildLog = logs.resolve(m.name() + ".build.log");
             out.println("building " + m.name() + " (log: " + buildLog + ")...");
@@ -82,7 +84,7 @@ final class ServeCommand implements Callable<Integer> {
             Thread.sleep(EXIT_POLL);
         }
         t.close();
-        spec.commandLine().getErr().println("showdown serve: " + m.name() + " exited on its own; see " + t.errLog());
+        System.err.println("showdown serve: " + m.name() + " exited on its own; see " + t.errLog());
         return 1;
     }
 }

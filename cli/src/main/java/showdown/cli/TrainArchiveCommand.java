@@ -9,9 +9,7 @@ import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
-import java.util.concurrent.Callable;
 import java.util.concurrent.CopyOnWriteArrayList;
-import picocli.CommandLine.Command;
 
 /**
  * Runs {@code showdown load} for a second against a canned server in this process, printing
@@ -19,12 +17,30 @@ import picocli.CommandLine.Command;
  * class-data archive holds every class a load run needs: the JVM then maps them instead of loading
  * and verifying them from the jar, and that start-up CPU no longer lands on the generator's CPU.
  */
-@Command(name = "train-archive", hidden = true,
-        description = "Exercises the load path once, quietly (the launcher's class-data archive).")
-final class TrainArchiveCommand implements Callable<Integer> {
+final class TrainArchiveCommand implements Command {
 
     @Override
-    public Integer call() throws IOException {
+    public String name() {
+        return "train-archive";
+    }
+
+    @Override
+    public List<String> description() {
+        return List.of("Exercises the load path once, quietly (the launcher's class-data archive).");
+    }
+
+    @Override
+    public boolean hidden() {
+        return true;
+    }
+
+    @Override
+    public void declare(Options o) {
+        // no options of its own
+    }
+
+    @Override
+    public int call(List<String> args) throws IOException {
         try (CannedServer server = new CannedServer()) {
             PrintStream out = System.out;
             PrintStream err = System.err;

@@ -1,17 +1,13 @@
 package showdown.cli;
 
+import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
-import java.util.concurrent.Callable;
 import java.util.concurrent.ThreadLocalRandom;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
 import showdown.harness.target.ShowdownHome;
 import showdown.harness.target.TargetCatalog;
 import showdown.harness.target.TargetManifest;
@@ -21,40 +17,46 @@ import showdown.harness.verify.Verifier;
 import showdown.harness.verify.VerifyTable;
 
 /** {@code showdown verify}: checks targets against the scenario contract (docs/verify.md). */
-@Command(name = "verify", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Checks each target against the scenario contract (docs/scenarios.md).",
-                "Builds what is missing, starts each target on a free port, runs every check, stops it.",
-                "Exit 0 when every check passes (WARN and SKIP do not fail), 1 when any fails, 2 for bad input."})
-final class VerifyCommand implements Callable<Integer> {
+final class VerifyCommand implements Command {
 
-    @Spec
-    CommandSpec spec;
-
-    @Option(names = "--target", paramLabel = "NAME", split = ",", description = "Only these targets (repeatable; default: all).")
-    List<String> targets = new ArrayList<>();
-
-    @Option(names = "--language", paramLabel = "LANG", description = "Only the targets of this language (e.g. java).")
-    String language;
-
-    @Option(names = "--scenario", paramLabel = "NAME", split = ",",
-            description = "Only these scenarios: spock-scotty, mist, phoenix-showdown, techempower, http (default: all).")
-    List<String> scenarios = new ArrayList<>();
-
-    @Option(names = "--jobs", paramLabel = "N", defaultValue = "2", description = "Targets checked at the same time (default: ${DEFAULT-VALUE}).")
-    int jobs;
-
-    @Option(names = "--ready-timeout", paramLabel = "SECONDS", defaultValue = "90",
-            description = "How long a target may take to answer its ready path (default: ${DEFAULT-VALUE}).")
-    int readyTimeoutSeconds;
-
-    @Option(names = "--logs", paramLabel = "DIR", description = "Build and server logs (default: results/verify-logs under the Showdown home).")
-    Path logDir;
-
-    @Option(names = "--seed", paramLabel = "N", description = "Seed for the random bodies and captures (default: random, printed).")
-    Long seed;
+    private final List<String> targets = new ArrayList<>();
+    private String language;
+    private final List<String> scenarios = new ArrayList<>();
+    private int jobs = 2;
+    private int readyTimeoutSeconds = 90;
+    private Path logDir;
+    private Long seed;
 
     @Override
-    public Integer call() {
+    public String name() {
+        return "verify";
+    }
+
+    @Override
+    public List<String> description() {
+        return List.of("Checks each target against the scenario contract (docs/scenarios.md).",
+                "Builds what is missing, starts each target on a free port, runs every check, stops it.",
+                "Exit 0 when every check passes (WARN and SKIP do not fail), 1 when any fails, 2 for bad input.");
+    }
+
+    @Override
+    public void declare(Options o) {
+        o.value("--target", "NAME", "Only these targets (repeatable, or comma-separated; default: all).",
+                        v -> targets.addAll(Options.items(v)))
+                .value("--language", "LANG", "Only the targets of this language (e.g. java).", v -> language = v)
+                .value("--scenario", "NAME", "Only these scenarios: spock-scotty, mist, phoenix-showdown, techempower, http"
+                        + " (default: all).", v -> scenarios.addAll(Options.items(v)))
+                .value("--jobs", "N", "Targets checked at the same time (default: " + jobs + ").", v -> jobs = Options.toInt("--jobs", v))
+                .value("--ready-timeout", "SECONDS", "How long a target may take to answer its ready path (default: "
+                        + readyTimeoutSeconds + ").", v -> readyTimeoutSeconds = Options.toInt("--ready-timeout", v))
+                .value("--logs", "DIR", "Build and server logs (default: results/verify-logs under the Showdown home).",
+                        v -> logDir = Options.toPath("--logs", v))
+                .value("--seed", "N", "Seed for the random bodies and captures (default: random, printed).",
+                        v -> seed = Options.toLong("--seed", v));
+    }
+
+    @Override
+    public int call(List<String> args) {
         Path home = ShowdownHome.resolve();
         if (jobs < 1) {
             throw new UserException("--jobs must be at least 1 (got " + jobs + ")");
@@ -67,7 +69,7 @@ final class VerifyCommand implements Callable<Integer> {
         long runSeed = seed != null ? seed : ThreadLocalRandom.current().nextLong(1, Long.MAX_VALUE);
         Path logs = logDir != null ? logDir.toAbsolutePath() : home.resolve("results").resolve("verify-logs");
 
-        var out = spec.commandLine().getOut();
+        PrintWriter out = new PrintWriter(System.out, true); // println flushes: the table is live
         out.println("verifying " + selected.size() + " target" + (selected.size() == 1 ? "" : "s") + " (jobs " + jobs
                 + ", seed " + runSeed + ", logs in " + logs + ")");
         VerifyTable table = new VerifyTable(out, selected.stream().map(TargetManifest::name).toList());
@@ -76,6 +78,7 @@ final class VerifyCommand implements Callable<Integer> {
                 Duration.ofSeconds(readyTimeoutSeconds), runSeed);
         List<TargetVerdict> verdicts = Verifier.verify(selected, options, table::print);
         table.summary(verdicts);
+        out.flush();
         return verdicts.stream().anyMatch(TargetVerdict::failed) ? 1 : 0;
     }
 

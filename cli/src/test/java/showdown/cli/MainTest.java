@@ -28,7 +28,7 @@ class MainTest {
         CapturedCli.Outcome o = CapturedCli.run("lod");
         assertThat(o.exitCode()).isEqualTo(Main.EXIT_USAGE);
         assertThat(o.err().strip())
-                .isEqualTo("showdown: Unmatched argument at index 0: 'lod' (see 'showdown --help')");
+                .isEqualTo("showdown: unknown command 'lod' (see 'showdown --help')");
     }
 
     @Test

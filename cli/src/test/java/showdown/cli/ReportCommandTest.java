@@ -62,6 +62,6 @@ class ReportCommandTest {
     void withoutAFolderItExplainsUsage() {
         CapturedCli.Outcome o = CapturedCli.run("report");
         assertThat(o.exitCode()).isEqualTo(2);
-        assertThat(o.err()).startsWith("showdown report: Missing required parameter: 'DIR'");
+        assertThat(o.err()).isEqualTo("showdown report: missing DIR (see 'showdown report --help')\n");
     }
 }

@@ -1,11 +1,8 @@
 package showdown.cli;
 
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import picocli.CommandLine;
 import showdown.harness.target.ShowdownHome;
 
 /** Test helper for the verify, serve and doctor commands: a Showdown home of its own and captured output. */
@@ -19,16 +16,11 @@ final class VerifyCli {
 
     /** Runs the CLI as {@link Main#execute} does, with {@code home} as the Showdown home. */
     static Result run(Path home, String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
         String previous = System.getProperty(ShowdownHome.PROPERTY);
         System.setProperty(ShowdownHome.PROPERTY, home.toString());
         try {
-            CommandLine cmd = Main.commandLine(args);
-            cmd.setOut(new PrintWriter(out, true));
-            cmd.setErr(new PrintWriter(err, true));
-            int code = cmd.execute(args);
-            return new Result(code, out.toString(), err.toString());
+            CapturedCli.Outcome o = CapturedCli.run(args);
+            return new Result(o.exitCode(), o.out(), o.err());
         } finally {
             if (previous == null) {
                 System.clearProperty(ShowdownHome.PROPERTY);

@@ -134,6 +134,7 @@ final class Connection extends ChannelInboundHandlerAdapter implements ChannelFu
                 return; // bytes after we gave up on this socket
             }
             stats.bytesRead += buf.readableBytes();
+            long receivedAt = System.nanoTime(); // every response in this read arrived with it
             int i = buf.readerIndex();
             int end = buf.writerIndex();
             while (i < end && !closeAfterRead) {
@@ -150,7 +151,7 @@ final class Connection extends ChannelInboundHandlerAdapter implements ChannelFu
                     abandon(ErrorKind.PROTOCOL); // a response nobody asked for
                     return;
                 }
-                responseComplete();
+                responseComplete(receivedAt);
             }
         } finally {
             buf.release();
@@ -174,8 +175,7 @@ final class Connection extends ChannelInboundHandlerAdapter implements ChannelFu
         }
     }
 
-    private void responseComplete() {
-        long now = System.nanoTime();
+    private void responseComplete(long now) {
         int slot = head;
         head = slot + 1 == depth ? 0 : slot + 1;
         inFlight--;
@@ -297,7 +297,7 @@ final class Connection extends ChannelInboundHandlerAdapter implements ChannelFu
         }
         if (!errorCounted) {
             if (scanner.endOfInput() && inFlight > 0) {
-                responseComplete(); // a response delimited by the close
+                responseComplete(System.nanoTime()); // a response delimited by the close
             }
             countLost(ErrorKind.READ);
             if (worker.measuring()) {
