@@ -103,7 +103,8 @@ public final class LoadEngine {
         AtomicLong permits = spec.countBounded() ? new AtomicLong(spec.requests()) : null;
         List<Worker> workers = new ArrayList<>();
         for (EventExecutor executor : group) {
-            workers.add(new Worker((EventLoop) executor, Transports.channelClass(transport), permits, timeoutNanos));
+            workers.add(new Worker((EventLoop) executor, Transports.channelClass(transport), Transports.readsInPlace(transport),
+                    permits, timeoutNanos));
         }
         long warmupNanos = spec.warmup().toNanos();
         long intervalNanos = spec.openModel() ? (long) (spec.connections() * 1e9 / spec.ratePerSecond()) : 0;

@@ -46,6 +46,11 @@ final class Transports {
         };
     }
 
+    /** Whether a read completes before the loop reads another socket (so reads can share a buffer). */
+    static boolean readsInPlace(Transport t) {
+        return t == Transport.EPOLL || t == Transport.NIO;
+    }
+
     static Class<? extends SocketChannel> channelClass(Transport t) {
         return switch (t) {
             case EPOLL -> EpollSocketChannel.class;

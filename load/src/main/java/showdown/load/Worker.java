@@ -48,7 +48,9 @@ final class Worker {
     private volatile boolean measuringPublished;
     private volatile boolean finishedPublished;
 
-    Worker(EventLoop loop, Class<? extends SocketChannel> channelClass, AtomicLong permits, long timeoutNanos) {
+    /** @param shareReceiveBuffer read every socket into one buffer ({@link SharedReceiveBuffer}) */
+    Worker(EventLoop loop, Class<? extends SocketChannel> channelClass, boolean shareReceiveBuffer, AtomicLong permits,
+           long timeoutNanos) {
         this.loop = loop;
         this.permits = permits;
         this.timeoutNanos = timeoutNanos;
@@ -57,6 +59,9 @@ final class Worker {
                 .channel(channelClass)
                 .option(ChannelOption.TCP_NODELAY, true)
                 .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) Math.min(Integer.MAX_VALUE, TimeUnit.NANOSECONDS.toMillis(timeoutNanos)));
+        if (shareReceiveBuffer) {
+            bootstrap.option(ChannelOption.RCVBUF_ALLOCATOR, new SharedReceiveBuffer());
+        }
     }
 
     void add(Connection c) {
