@@ -10,36 +10,30 @@ import showdown.report.ComparisonReport;
  * {@code showdown compare DIR_A DIR_B}: req/s of every case both runs measured, and whether B was
  * faster, slower, or a tie within the runs' own spread.
  */
-final class CompareCommand implements Command {
+final class CompareCommand extends Command {
 
     private Path dirA;
     private Path dirB;
 
-    @Override
-    public String name() {
-        return "compare";
-    }
-
-    @Override
-    public List<String> description() {
-        return List.of("Compares two results folders case by case (target, scenario, request, connections).",
+    CompareCommand() {
+        super("compare", "Compares two results folders case by case (target, scenario, request, connections).",
                 "A tie: the req/s min-max ranges of the repetitions overlap, or, with a single repetition,",
                 "the difference is within ±5 %. Otherwise B is faster or slower than A.");
     }
 
     @Override
-    public List<String> exitCodes() {
+    List<String> exitCodes() {
         return List.of("0:the comparison was printed (whatever it found)", "2:a folder is missing or holds no readable results.json");
     }
 
     @Override
-    public void declare(Options o) {
+    void declare(Options o) {
         o.parameter("DIR_A", "The baseline results folder.", v -> dirA = Options.toPath("DIR_A", v))
                 .parameter("DIR_B", "The results folder compared with it.", v -> dirB = Options.toPath("DIR_B", v));
     }
 
     @Override
-    public int call(List<String> args) {
+    int call(List<String> args) {
         RunResults a = ReportCommand.readResults(dirA);
         RunResults b = ReportCommand.readResults(dirB);
         Comparison cmp = Comparison.of(a, b);

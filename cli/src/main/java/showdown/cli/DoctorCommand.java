@@ -10,27 +10,16 @@ import showdown.harness.target.TargetCatalog;
 import showdown.harness.target.TargetManifest;
 
 /** {@code showdown doctor}: one line per target with what it needs before it can run here. */
-final class DoctorCommand implements Command {
+final class DoctorCommand extends Command {
 
-    @Override
-    public String name() {
-        return "doctor";
-    }
-
-    @Override
-    public List<String> description() {
-        return List.of("Lists every target and what it needs before it can run here.",
+    DoctorCommand() {
+        super("doctor", "Lists every target and what it needs before it can run here.",
                 "Status: ready, needs build, needs setup: <command>, or unavailable here: <reason>.",
                 "Builds nothing and starts nothing.");
     }
 
     @Override
-    public void declare(Options o) {
-        // no options of its own
-    }
-
-    @Override
-    public int call(List<String> args) {
+    int call(List<String> args) {
         Path home = ShowdownHome.resolve();
         List<TargetManifest> targets = TargetCatalog.discover(home).all();
         PrintStream out = System.out;

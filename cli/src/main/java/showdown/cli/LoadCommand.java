@@ -22,7 +22,7 @@ import showdown.load.Units;
 import showdown.load.WrkReport;
 
 /** {@code showdown load}: wrk's flags and output, plus pipelining, an open model, JSON and HdrHistogram logs. */
-final class LoadCommand implements Command {
+final class LoadCommand extends Command {
 
     private final List<String> urls = new ArrayList<>();
     private String connections = "10";
@@ -43,19 +43,13 @@ final class LoadCommand implements Command {
     private String transport = "auto";
     private String script;
 
-    @Override
-    public String name() {
-        return "load";
-    }
-
-    @Override
-    public List<String> description() {
-        return List.of("Generates HTTP/1.1 load, wrk style, and prints wrk's layout.",
+    LoadCommand() {
+        super("load", "Generates HTTP/1.1 load, wrk style, and prints wrk's layout.",
                 "Numbers may have a unit (1k, 1M); times too (30s, 2m, 1h; no unit means seconds).");
     }
 
     @Override
-    public void declare(Options o) {
+    void declare(Options o) {
         o.parameters("URL", "http URLs; several are spread round-robin over the connections", urls::add)
                 .value("-c, --connections", "N", "connections to keep open (default: " + connections + ")", v -> connections = v)
                 .value("-t, --threads", "N", "threads, one event loop each (default: " + threads + ")", v -> threads = v)
@@ -81,7 +75,7 @@ final class LoadCommand implements Command {
     }
 
     @Override
-    public int call(List<String> args) throws IOException {
+    int call(List<String> args) throws IOException {
         if (script != null) {
             throw new LoadException("Lua scripts (-s) are not supported; use -m, -H, --body and --pipeline instead");
         }

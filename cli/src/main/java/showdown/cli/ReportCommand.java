@@ -9,33 +9,27 @@ import showdown.harness.results.RunResults;
 import showdown.report.Reports;
 
 /** {@code showdown report DIR}: writes report.md, report.html and results.csv again from DIR/results.json. */
-final class ReportCommand implements Command {
+final class ReportCommand extends Command {
 
     private Path dir;
 
-    @Override
-    public String name() {
-        return "report";
-    }
-
-    @Override
-    public List<String> description() {
-        return List.of("Regenerates the reports of a results folder from its results.json.",
+    ReportCommand() {
+        super("report", "Regenerates the reports of a results folder from its results.json.",
                 "They are report.md (the seeds' tables), report.html (charts, offline) and results.csv.");
     }
 
     @Override
-    public List<String> exitCodes() {
+    List<String> exitCodes() {
         return List.of("0:the reports were written", "2:no such folder, no results.json, or an unreadable one");
     }
 
     @Override
-    public void declare(Options o) {
+    void declare(Options o) {
         o.parameter("DIR", "A results folder (it holds results.json).", v -> dir = Options.toPath("DIR", v));
     }
 
     @Override
-    public int call(List<String> args) {
+    int call(List<String> args) {
         RunResults run = readResults(dir);
         List<Path> written;
         try {

@@ -19,7 +19,7 @@ import showdown.report.Reports;
  * {@code showdown run}: the whole suite, or a slice of it, into a results folder, then the reports.
  * The work is in {@link Suite}; this class only turns flags into {@link RunSettings}.
  */
-final class RunCommand implements Command {
+final class RunCommand extends Command {
 
     /**
      * Tests set this to watch (or interrupt) a run started through {@link Main#execute}; the command
@@ -40,26 +40,20 @@ final class RunCommand implements Command {
     private boolean noVerify;
     private Long seed;
 
-    @Override
-    public String name() {
-        return "run";
-    }
-
-    @Override
-    public List<String> description() {
-        return List.of("Runs the benchmark suite and writes the reports.",
+    RunCommand() {
+        super("run", "Runs the benchmark suite and writes the reports.",
                 "Each target: build if needed, start pinned to the server CPUs, verify, warm up, measure every case, stop.",
                 "Every finished case is saved at once in DIR/results.json; --resume DIR finishes an interrupted run.");
     }
 
     @Override
-    public List<String> exitCodes() {
+    List<String> exitCodes() {
         return List.of("0:every target that could run was measured", "1:a target failed (build, start, verification or load)",
                 "2:bad input (flag, profile, scenario or target name)");
     }
 
     @Override
-    public void declare(Options o) {
+    void declare(Options o) {
         o.value("--target", "NAME", "A target to run (repeatable; default: every target).", targets::add)
                 .value("--scenario", "NAME", "A scenario to run: spock-scotty, mist, phoenix-showdown, techempower"
                         + " (repeatable; default: all).", scenarios::add)
@@ -83,7 +77,7 @@ final class RunCommand implements Command {
     }
 
     @Override
-    public int call(List<String> args) {
+    int call(List<String> args) {
         Path home = ShowdownHome.resolve();
         Suite.Hooks hooks = Suite.Hooks.defaults(new ContractVerifier())
                 .withListener(listenerForTests);

@@ -18,7 +18,7 @@ import showdown.harness.target.TargetManifest;
  * {@code showdown serve NAME}: builds the target if needed, starts it, prints its URL and keeps it
  * running until Ctrl-C or SIGTERM; then the shutdown hook stops its whole process tree.
  */
-final class ServeCommand implements Command {
+final class ServeCommand extends Command {
 
     private static final Duration EXIT_POLL = Duration.ofMillis(200);
 
@@ -28,19 +28,13 @@ final class ServeCommand implements Command {
     private int readyTimeoutSeconds = 90;
     private Path logDir;
 
-    @Override
-    public String name() {
-        return "serve";
-    }
-
-    @Override
-    public List<String> description() {
-        return List.of("Starts one target in the foreground and prints its URL when it is ready.",
+    ServeCommand() {
+        super("serve", "Starts one target in the foreground and prints its URL when it is ready.",
                 "Ctrl-C (or SIGTERM) stops it and everything it started.");
     }
 
     @Override
-    public void declare(Options o) {
+    void declare(Options o) {
         o.parameter("NAME", "The target (see 'showdown doctor').", v -> name = v)
                 .value("--port", "P", "Port on 127.0.0.1 (default: a free one).", v -> port = Options.toInt("--port", v))
                 .value("--cpus", "LIST", "Pin the target to these CPU ids, e.g. 0,1.",
@@ -52,7 +46,7 @@ final class ServeCommand implements Command {
     }
 
     @Override
-    public int call(List<String> args) throws InterruptedException {
+    int call(List<String> args) throws InterruptedException {
         if (port < 0 || port > 65535) {
             throw new UserException("--port must be between 0 and 65535 (got " + port + ")");
         }

@@ -17,30 +17,19 @@ import java.util.concurrent.CopyOnWriteArrayList;
  * class-data archive holds every class a load run needs: the JVM then maps them instead of loading
  * and verifying them from the jar, and that start-up CPU no longer lands on the generator's CPU.
  */
-final class TrainArchiveCommand implements Command {
+final class TrainArchiveCommand extends Command {
 
-    @Override
-    public String name() {
-        return "train-archive";
+    TrainArchiveCommand() {
+        super("train-archive", "Exercises the load path once, quietly (the launcher's class-data archive).");
     }
 
     @Override
-    public List<String> description() {
-        return List.of("Exercises the load path once, quietly (the launcher's class-data archive).");
-    }
-
-    @Override
-    public boolean hidden() {
+    boolean hidden() {
         return true;
     }
 
     @Override
-    public void declare(Options o) {
-        // no options of its own
-    }
-
-    @Override
-    public int call(List<String> args) throws IOException {
+    int call(List<String> args) throws IOException {
         try (CannedServer server = new CannedServer()) {
             PrintStream out = System.out;
             PrintStream err = System.err;

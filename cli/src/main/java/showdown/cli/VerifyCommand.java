@@ -17,7 +17,7 @@ import showdown.harness.verify.Verifier;
 import showdown.harness.verify.VerifyTable;
 
 /** {@code showdown verify}: checks targets against the scenario contract (docs/verify.md). */
-final class VerifyCommand implements Command {
+final class VerifyCommand extends Command {
 
     private final List<String> targets = new ArrayList<>();
     private String language;
@@ -27,20 +27,14 @@ final class VerifyCommand implements Command {
     private Path logDir;
     private Long seed;
 
-    @Override
-    public String name() {
-        return "verify";
-    }
-
-    @Override
-    public List<String> description() {
-        return List.of("Checks each target against the scenario contract (docs/scenarios.md).",
+    VerifyCommand() {
+        super("verify", "Checks each target against the scenario contract (docs/scenarios.md).",
                 "Builds what is missing, starts each target on a free port, runs every check, stops it.",
                 "Exit 0 when every check passes (WARN and SKIP do not fail), 1 when any fails, 2 for bad input.");
     }
 
     @Override
-    public void declare(Options o) {
+    void declare(Options o) {
         o.value("--target", "NAME", "Only these targets (repeatable, or comma-separated; default: all).",
                         v -> targets.addAll(Options.items(v)))
                 .value("--language", "LANG", "Only the targets of this language (e.g. java).", v -> language = v)
@@ -56,7 +50,7 @@ final class VerifyCommand implements Command {
     }
 
     @Override
-    public int call(List<String> args) {
+    int call(List<String> args) {
         Path home = ShowdownHome.resolve();
         if (jobs < 1) {
             throw new UserException("--jobs must be at least 1 (got " + jobs + ")");
