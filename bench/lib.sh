@@ -10,17 +10,20 @@ free_port() { # a TCP port nothing listens on, picked by the kernel
   python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1]); s.close()'
 }
 
-# start_nginx CPU PORT: one worker pinned to CPU, config from bench/nginx.conf. Sets nginx_pid, nginx_dir.
+# start_nginx CPU PORT [http2]: one worker pinned to CPU, config from bench/nginx.conf; with http2,
+# the port speaks HTTP/2 over cleartext TCP (h2c, prior knowledge) instead. Sets nginx_pid, nginx_dir.
 start_nginx() {
   need nginx nginx-light
   nginx_dir=$(mktemp -d)
   mkdir -p "$nginx_dir/tmp" "$nginx_dir/logs"
-  sed "s/__PORT__/$2/" "$bench_home/bench/nginx.conf" > "$nginx_dir/nginx.conf"
+  local listen_extra= curl_mode=()
+  [ "${3:-}" = http2 ] && listen_extra=" http2" curl_mode=(--http2-prior-knowledge)
+  sed -e "s/__PORT__/$2/" -e "s/backlog=4096;/backlog=4096$listen_extra;/" "$bench_home/bench/nginx.conf" > "$nginx_dir/nginx.conf"
   taskset -c "$1" nginx -p "$nginx_dir" -c "$nginx_dir/nginx.conf" -g "pid $nginx_dir/nginx.pid;" \
     >"$nginx_dir/out.log" 2>&1 &
   nginx_pid=$!
   for _ in $(seq 50); do
-    curl -fs -o /dev/null "http://127.0.0.1:$2/plaintext" && return 0
+    curl -fs "${curl_mode[@]}" -o /dev/null "http://127.0.0.1:$2/plaintext" && return 0
     sleep 0.1
   done
   cat "$nginx_dir/out.log" >&2

@@ -41,10 +41,11 @@ final class LoadCommand extends Command {
     private Path hlog;
     private boolean progress;
     private String transport = "auto";
+    private boolean http2;
     private String script;
 
     LoadCommand() {
-        super("load", "Generates HTTP/1.1 load, wrk style, and prints wrk's layout.",
+        super("load", "Generates HTTP/1.1 (or h2c) load, wrk style, and prints wrk's layout.",
                 "Numbers may have a unit (1k, 1M); times too (30s, 2m, 1h; no unit means seconds).");
     }
 
@@ -60,8 +61,10 @@ final class LoadCommand extends Command {
                 .value("-n, --requests", "N", "stop after N requests (with -d: whichever comes first)", v -> requests = v)
                 .value("-m, --method", "M", "request method (default: " + method + ")", v -> method = v)
                 .value("--body", "FILE", "send this file as the request body", v -> body = Options.toPath("--body", v))
-                .value("--pipeline", "N", "HTTP/1.1 pipelining depth; latency is still per request (default: " + pipeline + ")",
-                        v -> pipeline = v)
+                .value("--pipeline", "N", "HTTP/1.1 pipelining depth, or with --h2 the streams in flight per connection;"
+                        + " latency is still per request (default: " + pipeline + ")", v -> pipeline = v)
+                .flag("--h2", "HTTP/2 over cleartext TCP (h2c, prior knowledge), as h2load speaks to http:// URLs",
+                        () -> http2 = true)
                 .value("-R, --rate", "N", "open model (wrk2): total requests/sec on a fixed schedule; latency is corrected"
                         + " for coordinated omission", v -> rate = v)
                 .value("--warmup", "T", "load that runs first and is not recorded (default: none)", v -> warmup = v)
@@ -119,7 +122,8 @@ final class LoadCommand extends Command {
                 .timeout(Units.parseDuration(timeout))
                 .pipeline(intOption("pipeline", pipeline))
                 .method(method)
-                .transport(parseTransport(transport));
+                .transport(parseTransport(transport))
+                .http2(http2);
         for (String url : urls) {
             b.url(url);
         }

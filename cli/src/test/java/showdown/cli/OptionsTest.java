@@ -110,8 +110,8 @@ class OptionsTest {
         Options declared = new Options();
         command.declare(declared);
         String help = Usage.of("showdown load", command, declared);
-        assertThat(help).startsWith("Usage: showdown load [OPTIONS] URL...\nGenerates HTTP/1.1 load")
-                .contains("  -c, --connections N", "(default: 10)", "      --pipeline N", "  -L, --latency")
+        assertThat(help).startsWith("Usage: showdown load [OPTIONS] URL...\nGenerates HTTP/1.1 (or h2c) load")
+                .contains("  -c, --connections N", "(default: 10)", "      --pipeline N", "  -L, --latency", "      --h2")
                 .doesNotContain("--script");
         assertThat(help.lines()).allSatisfy(line -> assertThat(line.length()).isLessThanOrEqualTo(Usage.WIDTH));
     }

@@ -23,7 +23,7 @@ import java.util.concurrent.TimeUnit;
  * buffer holding {@code pipeline} copies, so the hot path allocates nothing.
  */
 @Sharable // one channel at a time: the same handler serves each replacement socket in turn
-final class Connection extends ChannelInboundHandlerAdapter implements ChannelFutureListener {
+final class Connection extends ChannelInboundHandlerAdapter implements ChannelFutureListener, ClientConnection {
 
     private static final long RECONNECT_BACKOFF_NANOS = TimeUnit.MILLISECONDS.toNanos(50);
 
@@ -74,7 +74,8 @@ final class Connection extends ChannelInboundHandlerAdapter implements ChannelFu
         scanner.headRequests(endpoint.head());
     }
 
-    void connect() {
+    @Override
+    public void connect() {
         if (worker.stopped()) {
             return;
         }
@@ -109,12 +110,14 @@ final class Connection extends ChannelInboundHandlerAdapter implements ChannelFu
     }
 
     /** The clock starts at {@code originNanos}: the open model's schedule is laid from there. */
-    void beginSchedule(long originNanos) {
+    @Override
+    public void beginSchedule(long originNanos) {
         nextIntendedNanos = originNanos + scheduleOffsetNanos;
     }
 
     /** Fills the pipeline (closed model) or joins the schedule (open model) on a fresh socket. */
-    void startSending() {
+    @Override
+    public void startSending() {
         if (channel == null || !channel.isActive() || inFlight > 0) {
             return;
         }
@@ -280,7 +283,8 @@ final class Connection extends ChannelInboundHandlerAdapter implements ChannelFu
     }
 
     /** Called by the worker's timer: gives up on a socket whose oldest request is too old. */
-    void checkTimeout(long now, long timeoutNanos) {
+    @Override
+    public void checkTimeout(long now, long timeoutNanos) {
         if (inFlight > 0 && channel != null && now - actualSentAt[head] > timeoutNanos) {
             abandon(ErrorKind.TIMEOUT);
         }
@@ -344,12 +348,14 @@ final class Connection extends ChannelInboundHandlerAdapter implements ChannelFu
     }
 
     /** Whether this connection has nothing in flight (for count-bounded runs). */
-    boolean idle() {
+    @Override
+    public boolean idle() {
         return inFlight == 0;
     }
 
     /** Closes the socket for good and frees the request copies (the run is over). */
-    void close() {
+    @Override
+    public void close() {
         if (channel != null) {
             channel.close();
         }

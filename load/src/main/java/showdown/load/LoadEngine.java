@@ -103,7 +103,7 @@ public final class LoadEngine {
         AtomicLong permits = spec.countBounded() ? new AtomicLong(spec.requests()) : null;
         List<Worker> workers = new ArrayList<>();
         for (EventExecutor executor : group) {
-            workers.add(new Worker((EventLoop) executor, Transports.channelClass(transport), Transports.readsInPlace(transport),
+            workers.add(new Worker((EventLoop) executor, Transports.channelClass(transport), Transports.readsInPlace(transport) && !spec.http2(),
                     permits, timeoutNanos));
         }
         long warmupNanos = spec.warmup().toNanos();
@@ -111,7 +111,10 @@ public final class LoadEngine {
         for (int c = 0; c < spec.connections(); c++) {
             Worker w = workers.get(c % workers.size());
             long offset = intervalNanos > 0 ? ThreadLocalRandom.current().nextLong(intervalNanos) : 0;
-            w.add(new Connection(w, endpoints.get(c % endpoints.size()), spec.pipeline(), intervalNanos, offset));
+            Endpoint endpoint = endpoints.get(c % endpoints.size());
+            w.add(spec.http2()
+                    ? new H2Connection(w, endpoint, spec.pipeline(), spec.method(), spec.headers(), spec.body())
+                    : new Connection(w, endpoint, spec.pipeline(), intervalNanos, offset));
         }
         // Open every socket before the clock starts (wrk starts it first, so its first second
         // measures a connect storm); a connection that cannot connect in time retries on its own.

@@ -102,6 +102,7 @@ public final class LoadResultJson {
         }
         g.writeNumberField("requestLimit", s.requests());
         g.writeNumberField("pipeline", s.pipeline());
+        g.writeStringField("protocol", s.http2() ? "h2c" : "http/1.1");
         g.writeNumberField("timeoutSeconds", s.timeout().toMillis() / 1e3);
         g.writeNumberField("warmupSeconds", s.warmup().toMillis() / 1e3);
         g.writeNumberField("ratePerSecond", s.ratePerSecond());

@@ -12,7 +12,8 @@ import java.util.Locale;
  * <p>Invariants (checked by the builder): at least one http URL; {@code threads >= 1};
  * {@code connections >= threads}; {@code pipeline >= 1}; the run is bounded by a positive duration,
  * a positive request count, or both. {@code ratePerSecond > 0} selects the open model (wrk2), where
- * latency is measured from each request's intended send time.
+ * latency is measured from each request's intended send time. {@code http2} speaks HTTP/2 over
+ * cleartext TCP (h2c, prior knowledge); {@code pipeline} is then the streams in flight per connection.
  */
 public record LoadSpec(
         List<URI> urls,
@@ -27,7 +28,8 @@ public record LoadSpec(
         Duration timeout,
         Duration warmup,
         double ratePerSecond,
-        Transport transport) {
+        Transport transport,
+        boolean http2) {
 
     public static final Duration DEFAULT_DURATION = Duration.ofSeconds(10);
     public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(2);
@@ -58,7 +60,7 @@ public record LoadSpec(
         b.headers.addAll(headers);
         return b.method(method).body(body).connections(connections).threads(threads).duration(duration)
                 .requests(requests).pipeline(pipeline).timeout(timeout).warmup(warmup)
-                .rate(ratePerSecond).transport(transport);
+                .rate(ratePerSecond).transport(transport).http2(http2);
     }
 
     /** Collects the options, then {@link #build()} validates them with user-readable messages. */
@@ -76,6 +78,7 @@ public record LoadSpec(
         private Duration warmup = Duration.ZERO;
         private double rate;
         private Transport transport = Transport.AUTO;
+        private boolean http2;
 
         public Builder url(String url) {
             urls.add(parseUrl(url));
@@ -152,6 +155,12 @@ public record LoadSpec(
             return this;
         }
 
+        /** HTTP/2 over cleartext TCP (h2c, prior knowledge) instead of HTTP/1.1. */
+        public Builder http2(boolean http2) {
+            this.http2 = http2;
+            return this;
+        }
+
         public LoadSpec build() {
             if (urls.isEmpty()) {
                 throw new LoadException("no URL given");
@@ -180,12 +189,15 @@ public record LoadSpec(
             if (rate < 0 || Double.isNaN(rate) || Double.isInfinite(rate)) {
                 throw new LoadException("rate must be a positive number of requests per second");
             }
+            if (rate > 0 && http2) {
+                throw new LoadException("--rate is not supported with --h2 yet: the open model runs over HTTP/1.1");
+            }
             if (rate > 0 && pipeline > 1) {
                 throw new LoadException("--rate and --pipeline cannot be combined: the open model sends one request at a time");
             }
             Duration d = duration == null && requests == 0 ? DEFAULT_DURATION : duration;
             return new LoadSpec(urls, method, headers, body, connections, threads, d, requests, pipeline,
-                    timeout, warmup, rate, transport);
+                    timeout, warmup, rate, transport, http2);
         }
     }
 

@@ -16,7 +16,8 @@ import java.nio.ByteBuffer;
  * memory belongs to a JDK direct buffer, which the garbage collector frees with the worker.
  *
  * <p>Only for transports that read in place (epoll, NIO): io_uring's reads are asynchronous, and
- * several could be in flight into the same buffer.
+ * several could be in flight into the same buffer. And only for HTTP/1.1: the HTTP/2 codec keeps a
+ * read's bytes past the read when a frame is cut off.
  */
 final class SharedReceiveBuffer extends DefaultMaxMessagesRecvByteBufAllocator {
 

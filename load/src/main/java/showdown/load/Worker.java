@@ -28,7 +28,7 @@ final class Worker {
     final WorkerStats stats = new WorkerStats();
     private final EventLoop loop;
     private final Bootstrap bootstrap;
-    private final List<Connection> connections = new ArrayList<>();
+    private final List<ClientConnection> connections = new ArrayList<>();
     private final AtomicLong permits; // requests left to send in a count-bounded run, else null
     private final long timeoutNanos;
 
@@ -36,7 +36,7 @@ final class Worker {
     private boolean started;
     private boolean stopped;
     private CountDownLatch firstAttempts;
-    private final Set<Connection> attempted = Collections.newSetFromMap(new IdentityHashMap<>());
+    private final Set<ClientConnection> attempted = Collections.newSetFromMap(new IdentityHashMap<>());
     private long rateSampleStartNanos;
     private long rateSampleRequests;
     private long stopNanos;
@@ -64,7 +64,7 @@ final class Worker {
         }
     }
 
-    void add(Connection c) {
+    void add(ClientConnection c) {
         connections.add(c);
     }
 
@@ -95,13 +95,13 @@ final class Worker {
      */
     void connect(CountDownLatch connected) {
         this.firstAttempts = connected;
-        for (Connection c : connections) {
+        for (ClientConnection c : connections) {
             c.connect();
         }
     }
 
     /** Called by a connection each time an attempt to open its socket ends. */
-    void connectAttempted(Connection c) {
+    void connectAttempted(ClientConnection c) {
         if (firstAttempts != null && attempted.add(c)) {
             firstAttempts.countDown();
         }
@@ -115,7 +115,7 @@ final class Worker {
         started = true;
         attempted.clear();
         firstAttempts = null;
-        for (Connection c : connections) {
+        for (ClientConnection c : connections) {
             c.beginSchedule(originNanos);
             c.startSending();
         }
@@ -149,7 +149,7 @@ final class Worker {
             if (ticker != null) {
                 ticker.cancel(false);
             }
-            for (Connection c : connections) {
+            for (ClientConnection c : connections) {
                 c.close();
             }
             stats.publish();
@@ -159,7 +159,7 @@ final class Worker {
 
     private void tick() {
         long now = System.nanoTime();
-        for (Connection c : connections) {
+        for (ClientConnection c : connections) {
             c.checkTimeout(now, timeoutNanos);
         }
         if (measuring) {
@@ -178,7 +178,7 @@ final class Worker {
     }
 
     private boolean allIdle() {
-        for (Connection c : connections) {
+        for (ClientConnection c : connections) {
             if (!c.idle()) {
                 return false;
             }

@@ -26,7 +26,10 @@ public final class WrkReport {
         out.printf(Locale.ROOT, "Running %s test @ %s%n", what, urls);
         out.printf(Locale.ROOT, "  %d threads and %d connections%n", spec.threads(), spec.connections());
         StringBuilder extras = new StringBuilder();
-        if (spec.pipeline() > 1) {
+        if (spec.http2()) {
+            extras.append(", HTTP/2 (h2c), ").append(spec.pipeline()).append(spec.pipeline() == 1 ? " stream" : " streams")
+                    .append(" per connection");
+        } else if (spec.pipeline() > 1) {
             extras.append(", pipeline ").append(spec.pipeline());
         }
         if (spec.openModel()) {

@@ -1,0 +1,27 @@
+package showdown.load;
+
+/**
+ * One client connection as its {@link Worker} drives it, whatever the protocol: it opens (and
+ * reopens) its socket, sends, records every response in the worker's stats, and counts what it
+ * loses. Everything runs on the worker's event loop.
+ */
+interface ClientConnection {
+
+    /** Opens a socket; calls {@link Worker#connectAttempted} when the attempt ends. */
+    void connect();
+
+    /** The open model's schedule starts at {@code originNanos}. */
+    void beginSchedule(long originNanos);
+
+    /** Starts sending on an open socket (the clock has started). */
+    void startSending();
+
+    /** Gives up on a socket whose oldest request waited longer than {@code timeoutNanos}. */
+    void checkTimeout(long now, long timeoutNanos);
+
+    /** Whether nothing is in flight (for count-bounded runs). */
+    boolean idle();
+
+    /** Closes the socket for good (the run is over). */
+    void close();
+}

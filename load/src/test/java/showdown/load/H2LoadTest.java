@@ -1,0 +1,120 @@
+package showdown.load;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@code --h2}: the engine over HTTP/2 (h2c) against a server that answers, resets, limits its
+ * streams, sends GOAWAY or stalls. Each test compares exact counts with what the server did.
+ */
+class H2LoadTest {
+
+    /** A bound against hangs only; no test asserts how fast anything runs. */
+    private static final Duration HANG_GUARD = Duration.ofSeconds(30);
+
+    private static LoadResult run(LoadSpec.Builder spec) {
+        return assertTimeoutPreemptively(HANG_GUARD, () -> LoadEngine.run(spec.build(), ProgressListener.NONE));
+    }
+
+    private static LoadSpec.Builder spec(H2TestServer server, int connections, int streams, long requests) {
+        return LoadSpec.builder().url(server.url("/plaintext")).http2(true).connections(connections)
+                .threads(Math.min(2, connections)).pipeline(streams).requests(requests).timeout(Duration.ofSeconds(5));
+    }
+
+    @Test
+    void countsEveryStreamOfAWellBehavedServer() throws Exception {
+        try (H2TestServer server = new H2TestServer(100, (c, n) -> H2TestServer.Action.ANSWER)) {
+            LoadResult r = run(spec(server, 3, 8, 1000));
+            assertThat(r.requests()).isEqualTo(1000);
+            assertThat(server.answered.get()).isEqualTo(1000);
+            assertThat(r.errors()).isEqualTo(ErrorCounts.NONE);
+            assertThat(r.statusCounts()).isEqualTo(Map.of(200, 1000L));
+            assertThat(r.latency().getTotalCount()).isEqualTo(1000);
+            assertThat(r.bytesRead()).isPositive();
+            assertThat(server.mostConcurrent.get()).isBetween(2, 8);
+        }
+    }
+
+    @Test
+    void keepsToTheStreamLimitTheServerAnnounces() throws Exception {
+        try (H2TestServer server = new H2TestServer(2, (c, n) -> H2TestServer.Action.ANSWER)) {
+            LoadResult r = run(spec(server, 2, 16, 400));
+            assertThat(r.errors()).isEqualTo(ErrorCounts.NONE);
+            assertThat(r.requests()).isEqualTo(400);
+            assertThat(server.mostConcurrent.get()).isLessThanOrEqualTo(2);
+        }
+    }
+
+    @Test
+    void aResetStreamIsAReadErrorAndTheConnectionLivesOn() throws Exception {
+        try (H2TestServer server = new H2TestServer(100,
+                (c, n) -> n % 5 == 0 ? H2TestServer.Action.RESET : H2TestServer.Action.ANSWER)) {
+            LoadResult r = run(spec(server, 2, 4, 500));
+            assertThat(r.requests()).isEqualTo(server.answered.get());
+            assertThat(r.errors().read()).isEqualTo(server.resets.get());
+            assertThat(server.answered.get() + server.resets.get()).isEqualTo(500);
+            assertThat(r.reconnects()).isZero();
+        }
+    }
+
+    @Test
+    void afterAGoAwayTheLostStreamsAreCountedAndANewSocketOpens() throws Exception {
+        try (H2TestServer server = new H2TestServer(100,
+                (c, n) -> c == 25 ? H2TestServer.Action.ANSWER_THEN_GOAWAY : H2TestServer.Action.ANSWER)) {
+            LoadResult r = run(spec(server, 2, 4, 300));
+            assertThat(r.requests()).isEqualTo(server.answered.get());
+            assertThat(r.errors().read()).isEqualTo(300 - server.answered.get());
+            assertThat(r.errors().socketErrors()).isEqualTo(r.errors().read());
+            assertThat(server.goaways.get()).isPositive();
+            assertThat(r.reconnects()).isEqualTo(server.goaways.get());
+        }
+    }
+
+    @Test
+    void streamsOfAStalledServerTimeOutAndTheRunStillEnds() throws Exception {
+        try (H2TestServer server = new H2TestServer(100, (c, n) -> H2TestServer.Action.IGNORE)) {
+            LoadResult r = run(LoadSpec.builder().url(server.url("/")).http2(true).connections(2).threads(1).pipeline(4)
+                    .duration(Duration.ofSeconds(1)).timeout(Duration.ofMillis(300)));
+            assertThat(r.requests()).isZero();
+            assertThat(r.errors().timeout()).isPositive();
+            assertThat(r.errors().timeout() % 4).isZero(); // a timeout loses the socket's four streams
+            assertThat(r.errors().socketErrors()).isEqualTo(r.errors().timeout());
+        }
+    }
+
+    @Test
+    void postsABodyWithItsLength() throws Exception {
+        try (H2TestServer server = new H2TestServer(100, (c, n) -> H2TestServer.Action.ANSWER)) {
+            LoadResult r = run(spec(server, 1, 2, 50).method("POST").body(new byte[] {1, 2, 3}));
+            assertThat(r.requests()).isEqualTo(50);
+            assertThat(server.answered.get()).isEqualTo(50);
+            assertThat(r.errors()).isEqualTo(ErrorCounts.NONE);
+        }
+    }
+
+    @Test
+    void requestHeadersFollowHttp2Rules() {
+        var headers = H2Connection.requestHeaders("GET", java.net.URI.create("http://127.0.0.1:8080/a?b=c"),
+                List.of(new Header("Host", "example.test"), new Header("X-Trace", "1"), new Header("Connection", "close")),
+                null);
+        assertThat(headers.method().toString()).isEqualTo("GET");
+        assertThat(headers.path().toString()).isEqualTo("/a?b=c");
+        assertThat(headers.authority().toString()).isEqualTo("example.test");
+        assertThat(headers.scheme().toString()).isEqualTo("http");
+        assertThat(headers.get("x-trace").toString()).isEqualTo("1");
+        assertThat(headers.contains("connection")).isFalse();
+        assertThat(headers.contains("host")).isFalse();
+    }
+
+    @Test
+    void theOpenModelIsRefusedOverHttp2() {
+        assertThatThrownBy(() -> LoadSpec.builder().url("http://127.0.0.1:1/").http2(true).rate(100).build())
+                .isInstanceOf(LoadException.class).hasMessageContaining("--rate");
+    }
+}

@@ -1,0 +1,140 @@
+package showdown.load;
+
+import io.netty.bootstrap.ServerBootstrap;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.MultiThreadIoEventLoopGroup;
+import io.netty.channel.nio.NioIoHandler;
+import io.netty.channel.socket.nio.NioServerSocketChannel;
+import io.netty.handler.codec.http2.DefaultHttp2Connection;
+import io.netty.handler.codec.http2.DefaultHttp2Headers;
+import io.netty.handler.codec.http2.Http2ConnectionHandler;
+import io.netty.handler.codec.http2.Http2ConnectionHandlerBuilder;
+import io.netty.handler.codec.http2.Http2Error;
+import io.netty.handler.codec.http2.Http2FrameAdapter;
+import io.netty.handler.codec.http2.Http2Headers;
+import io.netty.handler.codec.http2.Http2Settings;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * An h2c server on 127.0.0.1 for the HTTP/2 tests (Netty's codec, server side). Each request gets
+ * what {@link Policy} says: an answer ("200", a 5-byte body), a reset, nothing at all, or an answer
+ * followed by a GOAWAY that names it as the last stream. It counts what it did, so tests can compare exact numbers.
+ */
+final class H2TestServer implements AutoCloseable {
+
+    /** What to do with the n-th request on a connection (from 1) and the n-th overall (from 1). */
+    interface Policy {
+        Action on(int onConnection, int overall);
+    }
+
+    enum Action { ANSWER, RESET, IGNORE, ANSWER_THEN_GOAWAY }
+
+    static final byte[] BODY = "hello".getBytes(StandardCharsets.US_ASCII);
+
+    final AtomicInteger answered = new AtomicInteger();
+    final AtomicInteger resets = new AtomicInteger();
+    final AtomicInteger goaways = new AtomicInteger();
+    final AtomicInteger mostConcurrent = new AtomicInteger();
+
+    private final AtomicInteger overall = new AtomicInteger();
+    private final EventLoopGroup group = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
+    private final Channel listener;
+
+    H2TestServer(long maxConcurrentStreams, Policy policy) throws InterruptedException {
+        listener = new ServerBootstrap().group(group).channel(NioServerSocketChannel.class)
+                .childHandler(new ChannelInitializer<>() {
+                    @Override
+                    protected void initChannel(Channel ch) {
+                        Streams streams = new Streams(policy);
+                        Http2ConnectionHandler handler = new Http2ConnectionHandlerBuilder()
+                                .connection(new DefaultHttp2Connection(true))
+                                .initialSettings(Http2Settings.defaultSettings().maxConcurrentStreams(maxConcurrentStreams))
+                                .frameListener(streams)
+                                .build();
+                        streams.handler = handler;
+                        ch.pipeline().addLast(handler);
+                    }
+                })
+                .bind(new InetSocketAddress("127.0.0.1", 0)).sync().channel();
+    }
+
+    String url(String path) {
+        return "http://127.0.0.1:" + ((InetSocketAddress) listener.localAddress()).getPort() + path;
+    }
+
+    @Override
+    public void close() {
+        listener.close().awaitUninterruptibly();
+        group.shutdownGracefully(0, 1, java.util.concurrent.TimeUnit.SECONDS).awaitUninterruptibly();
+    }
+
+    /** One connection's requests. */
+    private final class Streams extends Http2FrameAdapter {
+        private final Policy policy;
+        private Http2ConnectionHandler handler;
+        private int onConnection;
+
+        Streams(Policy policy) {
+            this.policy = policy;
+        }
+
+        @Override
+        public void onHeadersRead(ChannelHandlerContext ctx, int streamId, Http2Headers headers, int padding,
+                                  boolean endOfStream) {
+            int active = handler.connection().numActiveStreams();
+            mostConcurrent.accumulateAndGet(active, Math::max);
+            if (!endOfStream) {
+                return; // a request body follows: answered on its last DATA frame
+            }
+            respond(ctx, streamId);
+        }
+
+        @Override
+        public void onHeadersRead(ChannelHandlerContext ctx, int streamId, Http2Headers headers, int streamDependency,
+                                  short weight, boolean exclusive, int padding, boolean endOfStream) {
+            onHeadersRead(ctx, streamId, headers, padding, endOfStream);
+        }
+
+        @Override
+        public int onDataRead(ChannelHandlerContext ctx, int streamId, ByteBuf data, int padding, boolean endOfStream) {
+            if (endOfStream) {
+                respond(ctx, streamId);
+            }
+            return data.readableBytes() + padding;
+        }
+
+        private void respond(ChannelHandlerContext ctx, int streamId) {
+            Action action = policy.on(++onConnection, overall.incrementAndGet());
+            switch (action) {
+                case IGNORE -> {
+                }
+                case RESET -> {
+                    resets.incrementAndGet();
+                    handler.encoder().writeRstStream(ctx, streamId, Http2Error.CANCEL.code(), ctx.newPromise());
+                    ctx.flush();
+                }
+                case ANSWER, ANSWER_THEN_GOAWAY -> {
+                    Http2Headers headers = new DefaultHttp2Headers().status("200");
+                    handler.encoder().writeHeaders(ctx, streamId, headers, 0, false, ctx.newPromise());
+                    handler.encoder().writeData(ctx, streamId, Unpooled.wrappedBuffer(BODY), 0, true, ctx.newPromise());
+                    answered.incrementAndGet();
+                    if (action == Action.ANSWER_THEN_GOAWAY) {
+                        goaways.incrementAndGet();
+                        // graceful: the client closes once this stream is done (streams after it are ignored)
+                        handler.goAway(ctx, streamId, Http2Error.NO_ERROR.code(), Unpooled.EMPTY_BUFFER, ctx.newPromise());
+                        ctx.flush();
+                    } else {
+                        ctx.flush();
+                    }
+                }
+            }
+        }
+    }
+}
