@@ -461,6 +461,7 @@ final class H2Connection implements ClientConnection, ChannelFutureListener {
                 channel = null;
                 return;
             }
+            boolean spokeHttp2 = streamLimit > 0;
             if (!errorCounted) {
                 countLost(Lost.READ);
                 if (worker.measuring()) {
@@ -469,7 +470,15 @@ final class H2Connection implements ClientConnection, ChannelFutureListener {
             }
             inFlight = 0;
             channel = null;
-            connect();
+            if (spokeHttp2) {
+                connect();
+            } else {
+                // closed before its SETTINGS: not (or no longer) an h2c server; retry, without spinning
+                if (worker.measuring()) {
+                    stats.protocolErrors++;
+                }
+                worker.loop().schedule(reconnectTask, RECONNECT_BACKOFF_NANOS, TimeUnit.NANOSECONDS);
+            }
         }
 
         @Override

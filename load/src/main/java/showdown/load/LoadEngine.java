@@ -86,7 +86,7 @@ public final class LoadEngine {
 
     public LoadResult run() {
         List<Endpoint> endpoints = resolve(spec);
-        preflight(endpoints);
+        preflight(endpoints, spec.http2());
         Transport transport = Transports.resolve(spec.transport());
         MultiThreadIoEventLoopGroup group = new MultiThreadIoEventLoopGroup(spec.threads(),
                 new DefaultThreadFactory("showdown-load", true), Transports.ioHandlerFactory(transport));
@@ -103,8 +103,9 @@ public final class LoadEngine {
         AtomicLong permits = spec.countBounded() ? new AtomicLong(spec.requests()) : null;
         List<Worker> workers = new ArrayList<>();
         for (EventExecutor executor : group) {
-            workers.add(new Worker((EventLoop) executor, Transports.channelClass(transport), Transports.readsInPlace(transport) && !spec.http2(),
-                    permits, timeoutNanos));
+            boolean shareReceiveBuffer = Transports.readsInPlace(transport) && !spec.http2();
+            workers.add(new Worker((EventLoop) executor, Transports.channelClass(transport), shareReceiveBuffer, permits,
+                    timeoutNanos));
         }
         long warmupNanos = spec.warmup().toNanos();
         long intervalNanos = spec.openModel() ? (long) (spec.connections() * 1e9 / spec.ratePerSecond()) : 0;
@@ -238,10 +239,14 @@ public final class LoadEngine {
     }
 
     /** Fails early, in one line, when nothing listens: a run of connect errors helps nobody. */
-    private static void preflight(List<Endpoint> endpoints) {
+    /** Something must listen at every address, and speak h2c there when the run is HTTP/2. */
+    private static void preflight(List<Endpoint> endpoints, boolean http2) {
         for (Endpoint e : distinctAddresses(endpoints)) {
             try (Socket s = new Socket()) {
                 s.connect(e.address(), PREFLIGHT_TIMEOUT_MILLIS);
+                if (http2) {
+                    H2Preflight.check(s, e.url(), PREFLIGHT_TIMEOUT_MILLIS);
+                }
             } catch (IOException ex) {
                 throw new LoadException("cannot connect to " + e.address().getHostString() + ":" + e.address().getPort()
                         + " (" + e.url() + "): " + ex.getMessage());

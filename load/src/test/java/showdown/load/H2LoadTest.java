@@ -113,6 +113,16 @@ class H2LoadTest {
     }
 
     @Test
+    void anHttp1ServerIsAUserErrorBeforeAnyLoad() throws Exception {
+        try (TestServer http1 = new TestServer(TestServer.fixed(TestServer.OK))) {
+            assertThatThrownBy(() -> LoadEngine.run(LoadSpec.builder().url(http1.url("/")).http2(true).connections(1)
+                    .threads(1).requests(10).build(), ProgressListener.NONE))
+                    .isInstanceOf(LoadException.class)
+                    .hasMessageContaining("does not speak h2c: it answered in HTTP/1").hasMessageEndingWith("drop --h2");
+        }
+    }
+
+    @Test
     void theOpenModelIsRefusedOverHttp2() {
         assertThatThrownBy(() -> LoadSpec.builder().url("http://127.0.0.1:1/").http2(true).rate(100).build())
                 .isInstanceOf(LoadException.class).hasMessageContaining("--rate");
