@@ -7,7 +7,7 @@ package showdown.load;
  */
 interface ClientConnection {
 
-    /** Opens a socket; calls {@link Worker#connectAttempted} when the attempt ends. */
+    /** Opens a socket; reports the attempt's end to {@link Worker#connectEnded}. */
     void connect();
 
     /** The open model's schedule starts at {@code originNanos}. */

@@ -25,8 +25,6 @@ import java.util.concurrent.TimeUnit;
 @Sharable // one channel at a time: the same handler serves each replacement socket in turn
 final class Connection extends ChannelInboundHandlerAdapter implements ChannelFutureListener, ClientConnection {
 
-    private static final long RECONNECT_BACKOFF_NANOS = TimeUnit.MILLISECONDS.toNanos(50);
-
     private final Worker worker;
     private final WorkerStats stats;
     private final Endpoint endpoint;
@@ -85,16 +83,7 @@ final class Connection extends ChannelInboundHandlerAdapter implements ChannelFu
     /** The connect attempt finished. */
     @Override
     public void operationComplete(ChannelFuture future) {
-        if (!future.isSuccess()) {
-            worker.connectAttempted(this);
-            stats.connectErrors++;
-            if (!worker.stopped()) {
-                worker.loop().schedule(reconnectTask, RECONNECT_BACKOFF_NANOS, TimeUnit.NANOSECONDS);
-            }
-            return;
-        }
-        if (worker.stopped()) {
-            future.channel().close();
+        if (!worker.connectEnded(this, future, reconnectTask)) {
             return;
         }
         channel = future.channel();
@@ -103,7 +92,6 @@ final class Connection extends ChannelInboundHandlerAdapter implements ChannelFu
         inFlight = 0;
         errorCounted = false;
         closeAfterRead = false;
-        worker.connectAttempted(this);
         if (worker.started()) {
             startSending();
         }

@@ -39,7 +39,6 @@ import java.util.concurrent.TimeUnit;
  */
 final class H2Connection implements ClientConnection, ChannelFutureListener {
 
-    private static final long RECONNECT_BACKOFF_NANOS = TimeUnit.MILLISECONDS.toNanos(50);
     /** Receive windows, connection and stream, as large as h2load's defaults allow: no flow-control stalls. */
     private static final int WINDOW = (1 << 30) - 1;
     /** Headers that HTTP/2 forbids (RFC 9113 §8.2.2); Host becomes :authority. */
@@ -125,16 +124,7 @@ final class H2Connection implements ClientConnection, ChannelFutureListener {
     /** The connect attempt finished. */
     @Override
     public void operationComplete(ChannelFuture future) {
-        worker.connectAttempted(this);
-        if (!future.isSuccess()) {
-            stats.connectErrors++;
-            if (!worker.stopped()) {
-                worker.loop().schedule(reconnectTask, RECONNECT_BACKOFF_NANOS, TimeUnit.NANOSECONDS);
-            }
-            return;
-        }
-        if (worker.stopped()) {
-            future.channel().close();
+        if (!worker.connectEnded(this, future, reconnectTask)) {
             return;
         }
         channel = future.channel();
@@ -477,7 +467,7 @@ final class H2Connection implements ClientConnection, ChannelFutureListener {
                 if (worker.measuring()) {
                     stats.protocolErrors++;
                 }
-                worker.loop().schedule(reconnectTask, RECONNECT_BACKOFF_NANOS, TimeUnit.NANOSECONDS);
+                worker.loop().schedule(reconnectTask, Worker.RECONNECT_BACKOFF_NANOS, TimeUnit.NANOSECONDS);
             }
         }
 

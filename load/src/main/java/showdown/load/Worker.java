@@ -1,6 +1,7 @@
 package showdown.load;
 
 import io.netty.bootstrap.Bootstrap;
+import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoop;
 import io.netty.channel.socket.SocketChannel;
@@ -24,6 +25,8 @@ final class Worker {
 
     /** wrk samples each thread's request rate every 100 ms; timeouts are checked as often. */
     static final long TICK_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
+    /** A connection whose socket could not open (or would not speak) tries again after this. */
+    static final long RECONNECT_BACKOFF_NANOS = TimeUnit.MILLISECONDS.toNanos(50);
 
     final WorkerStats stats = new WorkerStats();
     private final EventLoop loop;
@@ -100,8 +103,28 @@ final class Worker {
         }
     }
 
-    /** Called by a connection each time an attempt to open its socket ends. */
-    void connectAttempted(ClientConnection c) {
+    /**
+     * Called by a connection when an attempt to open its socket ends: counts a failure and retries
+     * after {@link #RECONNECT_BACKOFF_NANOS}. True when the socket is open and the run goes on.
+     */
+    boolean connectEnded(ClientConnection c, ChannelFuture attempt, Runnable retry) {
+        connectAttempted(c);
+        if (!attempt.isSuccess()) {
+            stats.connectErrors++;
+            if (!stopped) {
+                loop.schedule(retry, RECONNECT_BACKOFF_NANOS, TimeUnit.NANOSECONDS);
+            }
+            return false;
+        }
+        if (stopped) {
+            attempt.channel().close();
+            return false;
+        }
+        return true;
+    }
+
+    /** Counts down the start latch once per connection, at the end of its first attempt. */
+    private void connectAttempted(ClientConnection c) {
         if (firstAttempts != null && attempted.add(c)) {
             firstAttempts.countDown();
         }
