@@ -10,6 +10,7 @@ import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelOutboundBuffer;
 import java.util.concurrent.TimeUnit;
+import showdown.load.WorkerStats.Loss;
 
 /**
  * One client connection, driven by its worker's event loop. In the closed model it writes
@@ -134,12 +135,12 @@ final class Connection extends ChannelInboundHandlerAdapter implements ChannelFu
                     break;
                 }
                 if (next == ResponseScanner.PROTOCOL_ERROR) {
-                    abandon(ErrorKind.PROTOCOL);
+                    abandon(Loss.PROTOCOL);
                     return;
                 }
                 i = next;
                 if (inFlight == 0) {
-                    abandon(ErrorKind.PROTOCOL); // a response nobody asked for
+                    abandon(Loss.PROTOCOL); // a response nobody asked for
                     return;
                 }
                 responseComplete(receivedAt);
@@ -155,7 +156,7 @@ final class Connection extends ChannelInboundHandlerAdapter implements ChannelFu
             return;
         }
         if (closeAfterRead) {
-            abandon(ErrorKind.READ); // the server asked to close: what is still in flight is lost
+            abandon(Loss.READ); // the server asked to close: what is still in flight is lost
             return;
         }
         if (toSend > 0 && inFlight == 0) { // the whole batch is answered: the next one, in one write
@@ -274,7 +275,7 @@ final class Connection extends ChannelInboundHandlerAdapter implements ChannelFu
     @Override
     public void checkTimeout(long now, long timeoutNanos) {
         if (inFlight > 0 && channel != null && now - actualSentAt[head] > timeoutNanos) {
-            abandon(ErrorKind.TIMEOUT);
+            abandon(Loss.TIMEOUT);
         }
     }
 
@@ -291,7 +292,7 @@ final class Connection extends ChannelInboundHandlerAdapter implements ChannelFu
             if (scanner.endOfInput() && inFlight > 0) {
                 responseComplete(System.nanoTime()); // a response delimited by the close
             }
-            countLost(ErrorKind.READ);
+            countLost(Loss.READ);
             if (worker.measuring()) {
                 stats.reconnects++; // the server closed it without warning
             }
@@ -303,14 +304,14 @@ final class Connection extends ChannelInboundHandlerAdapter implements ChannelFu
     @Override
     public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
         if (channel == ctx.channel() && !errorCounted) {
-            abandon(writing ? ErrorKind.WRITE : ErrorKind.READ);
+            abandon(writing ? Loss.WRITE : Loss.READ);
         } else {
             ctx.close();
         }
     }
 
     /** Counts every request still in flight as lost to {@code kind}, then closes the socket. */
-    private void abandon(ErrorKind kind) {
+    private void abandon(Loss kind) {
         countLost(kind);
         if (!errorCounted && worker.measuring()) {
             stats.reconnects++;
@@ -321,15 +322,10 @@ final class Connection extends ChannelInboundHandlerAdapter implements ChannelFu
         }
     }
 
-    private void countLost(ErrorKind kind) {
+    private void countLost(Loss kind) {
         if (worker.measuring()) {
-            switch (kind) {
-                case READ -> stats.readErrors += inFlight;
-                case WRITE -> stats.writeErrors += inFlight;
-                case TIMEOUT -> stats.timeoutErrors += inFlight;
-                // bytes we cannot parse are an error even when no request was waiting for them
-                case PROTOCOL -> stats.protocolErrors += Math.max(inFlight, 1);
-            }
+            // bytes we cannot parse are an error even when no request was waiting for them
+            stats.lost(kind, kind == Loss.PROTOCOL ? Math.max(inFlight, 1) : inFlight);
         }
         inFlight = 0;
         toSend = 0;
@@ -352,5 +348,4 @@ final class Connection extends ChannelInboundHandlerAdapter implements ChannelFu
         }
     }
 
-    private enum ErrorKind { READ, WRITE, TIMEOUT, PROTOCOL }
 }

@@ -25,6 +25,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
+import showdown.load.WorkerStats.Loss;
 
 /**
  * One HTTP/2 connection over cleartext TCP with prior knowledge (h2c, as h2load speaks to http://
@@ -275,7 +276,7 @@ final class H2Connection implements ClientConnection, ChannelFutureListener {
         }
         for (int k = 0; k < streamIds.length; k++) {
             if (streamIds[k] != 0 && now - sentAt[k] > timeoutNanos) {
-                countLost(Lost.TIMEOUT);
+                countLost(Loss.TIMEOUT);
                 abandon();
                 return;
             }
@@ -304,15 +305,9 @@ final class H2Connection implements ClientConnection, ChannelFutureListener {
         }
     }
 
-    private enum Lost { READ, WRITE, TIMEOUT }
-
-    private void countLost(Lost kind) {
+    private void countLost(Loss kind) {
         if (worker.measuring()) {
-            switch (kind) {
-                case READ -> stats.readErrors += inFlight;
-                case WRITE -> stats.writeErrors += inFlight;
-                case TIMEOUT -> stats.timeoutErrors += inFlight;
-            }
+            stats.lost(kind, inFlight);
         }
         inFlight = 0;
         Arrays.fill(streamIds, 0);
@@ -453,7 +448,7 @@ final class H2Connection implements ClientConnection, ChannelFutureListener {
             }
             boolean spokeHttp2 = streamLimit > 0;
             if (!errorCounted) {
-                countLost(Lost.READ);
+                countLost(Loss.READ);
                 if (worker.measuring()) {
                     stats.reconnects++;
                 }
@@ -474,7 +469,7 @@ final class H2Connection implements ClientConnection, ChannelFutureListener {
         @Override
         public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
             if (ctx.channel() == channel && !errorCounted) {
-                countLost(Lost.READ);
+                countLost(Loss.READ);
                 abandon();
             } else {
                 ctx.close();

@@ -36,6 +36,19 @@ final class WorkerStats {
     /** nanoTime of the last completed response (the end of a count-bounded run). */
     long lastCompletionNanos;
 
+    /** Why requests in flight were lost. */
+    enum Loss { READ, WRITE, TIMEOUT, PROTOCOL }
+
+    /** Counts {@code n} requests lost to {@code kind}. */
+    void lost(Loss kind, long n) {
+        switch (kind) {
+            case READ -> readErrors += n;
+            case WRITE -> writeErrors += n;
+            case TIMEOUT -> timeoutErrors += n;
+            case PROTOCOL -> protocolErrors += n;
+        }
+    }
+
     // Owned by the collector: each recorder recycles only histograms it handed out itself.
     private Histogram latencyRecycled;
     private Histogram uncorrectedRecycled;
