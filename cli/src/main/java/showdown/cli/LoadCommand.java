@@ -106,6 +106,10 @@ final class LoadCommand extends Command {
                 if (warning != null) {
                     System.err.println(warning); // stderr: stdout keeps wrk's layout line for line
                 }
+                String stalled = stallWarning(result);
+                if (stalled != null) {
+                    System.err.println(stalled);
+                }
                 writeJson(result, jsonToStdout);
             } finally {
                 reported.countDown();
@@ -160,6 +164,18 @@ final class LoadCommand extends Command {
             }
         }
         return b.build();
+    }
+
+    /** One line when a run bounded only by a request count stopped before all of them ended, or null. */
+    static String stallWarning(LoadResult result) {
+        LoadSpec spec = result.spec();
+        long ended = result.requests() + result.errors().lostRequests();
+        if (spec.duration() != null || !spec.countBounded() || ended >= spec.requests()) {
+            return null;
+        }
+        return String.format(Locale.ROOT, "showdown load: stopped after %d of %d requests: none was answered or lost"
+                + " for %.1f s (the server stopped answering, or nothing could connect)", ended, spec.requests(),
+                LoadEngine.stallNanos(spec) / 1e9);
     }
 
     /** One line when an event loop was saturated, or null. */

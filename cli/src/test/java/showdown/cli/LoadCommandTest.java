@@ -118,6 +118,19 @@ class LoadCommandTest {
         assertThat(LoadCommand.saturationWarning(result(spec, 0.97, 4_000_000L, 1, 4_000_000L))).isNull();
     }
 
+    @Test
+    void saysSoWhenACountBoundedRunStoppedEarly() {
+        LoadSpec counted = LoadSpec.builder().url(url("/")).requests(1000).timeout(Duration.ofSeconds(2)).build();
+        // the helper's result has 100 answered requests and no error
+        assertThat(LoadCommand.stallWarning(result(counted, 0.1, 1, 1))).isEqualTo("showdown load: stopped after 100 of"
+                + " 1000 requests: none was answered or lost for 3.0 s (the server stopped answering, or nothing could"
+                + " connect)");
+        LoadSpec done = LoadSpec.builder().url(url("/")).requests(100).build();
+        assertThat(LoadCommand.stallWarning(result(done, 0.1, 1, 1))).isNull();
+        LoadSpec timed = LoadSpec.builder().url(url("/")).requests(1000).duration(Duration.ofSeconds(1)).build();
+        assertThat(LoadCommand.stallWarning(result(timed, 0.1, 1, 1))).isNull(); // the duration ended it
+    }
+
     private static LoadResult result(LoadSpec spec, double busiestLoopShare, long processCpuNanos, int cpus) {
         return result(spec, busiestLoopShare, processCpuNanos, cpus, 1_000_000_000L);
     }

@@ -19,6 +19,11 @@ public record ErrorCounts(long connect, long read, long write, long timeout, lon
         return connect + read + write + timeout + protocol;
     }
 
+    /** Requests sent and lost: read, write, timeout and protocol errors (a connect error sent nothing). */
+    public long lostRequests() {
+        return read + write + timeout + protocol;
+    }
+
     public long total() {
         return socketErrors() + status;
     }

@@ -136,6 +136,9 @@ public final class LoadEngine {
 
         Collector collector = new Collector(workers, measureStart);
         long deadline = spec.duration() == null ? Long.MAX_VALUE : measureStart + spec.duration().toNanos();
+        long stallNanos = stallNanos(spec);
+        long settled = 0;
+        long lastProgress = measureStart;
         long cpuStart = -1;
         long nextTick = runStart + SECOND_NANOS;
         while (true) {
@@ -145,6 +148,15 @@ public final class LoadEngine {
             }
             if (now >= deadline || stopRequested || (spec.countBounded() && now >= measureStart && collector.allFinished())) {
                 break;
+            }
+            if (spec.duration() == null && now >= measureStart) { // only a request count bounds this run
+                long nowSettled = collector.settled();
+                if (nowSettled != settled) {
+                    settled = nowSettled;
+                    lastProgress = now;
+                } else if (now - lastProgress > stallNanos) {
+                    break; // nothing answered or failed for that long: the server is gone
+                }
             }
             long wake = Math.min(deadline, nextTick);
             if (spec.countBounded()) {
@@ -163,6 +175,16 @@ public final class LoadEngine {
                 ? Math.max(measureStart, lastCompletion(workers)) : stopNanos;
         return collector.result(spec, transport, Math.max(0, windowEnd - measureStart),
                 cpuStart < 0 ? 0 : cpuEnd - cpuStart);
+    }
+
+    /**
+     * How long a run bounded only by a request count waits without any request ending before it
+     * stops: a request times out within the timeout, so after that (plus a second, and the open
+     * model's gap between two sends of a connection) nothing is in flight and nothing connects.
+     */
+    public static long stallNanos(LoadSpec spec) {
+        long gap = spec.openModel() ? (long) (spec.connections() * 1e9 / spec.ratePerSecond()) : 0;
+        return spec.timeout().toNanos() + SECOND_NANOS + gap;
     }
 
     private static long stopAll(List<Worker> workers) {
@@ -276,6 +298,15 @@ public final class LoadEngine {
             this.workers = workers;
             this.runStart = measureStart;
             this.lastTickNanos = measureStart;
+        }
+
+        /** Requests that ended so far on every loop, answered or lost. */
+        long settled() {
+            long n = 0;
+            for (Worker w : workers) {
+                n += w.stats.publishedSettled();
+            }
+            return n;
         }
 
         boolean allFinished() {

@@ -55,6 +55,7 @@ final class WorkerStats {
 
     private volatile long publishedRequests;
     private volatile long publishedErrors;
+    private volatile long publishedSettled;
 
     void recordStatus(int status) {
         statusCounts[Math.min(status, MAX_STATUS)]++;
@@ -67,6 +68,12 @@ final class WorkerStats {
     void publish() {
         publishedRequests = requests;
         publishedErrors = connectErrors + readErrors + writeErrors + timeoutErrors + statusErrors + protocolErrors;
+        publishedSettled = requests + readErrors + writeErrors + timeoutErrors + protocolErrors;
+    }
+
+    /** Requests that ended, answered or lost: what moves a count-bounded run forward. */
+    long publishedSettled() {
+        return publishedSettled;
     }
 
     long publishedRequests() {

@@ -235,6 +235,27 @@ class LoadEngineTest {
     }
 
     @Test
+    void aRunBoundedOnlyByACountEndsWhenTheServerIsGoneForGood() throws IOException {
+        TestServer server = new TestServer(fixed(OK));
+        try (server) {
+            Thread killer = Thread.ofVirtual().start(() -> {
+                sleep(Duration.ofMillis(300));
+                try {
+                    server.kill();
+                } catch (IOException ignored) {
+                    // already closed
+                }
+            });
+            LoadResult r = run(LoadSpec.builder().url(server.url("/")).connections(4).threads(2)
+                    .requests(100_000_000).timeout(Duration.ofMillis(300)));
+            killer.interrupt();
+            assertThat(r.requests()).isPositive().isLessThanOrEqualTo(server.requests.get());
+            assertThat(r.errors().connect()).isPositive();
+            assertThat(r.requests() + r.errors().lostRequests()).isLessThan(100_000_000);
+        }
+    }
+
+    @Test
     void endsOnTimeAgainstAnEndlessBody() throws IOException {
         try (TestServer server = new TestServer((req, s, out) -> {
             out.write(ascii("HTTP/1.1 200 OK\r\nContent-Length: 1000000000000\r\n\r\n"));
