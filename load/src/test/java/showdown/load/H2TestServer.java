@@ -24,8 +24,9 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * An h2c server on 127.0.0.1 for the HTTP/2 tests (Netty's codec, server side). Each request gets
- * what {@link Policy} says: an answer ("200", a 5-byte body), a reset, nothing at all, or an answer
- * followed by a GOAWAY that names it as the last stream. It counts what it did, so tests can compare exact numbers.
+ * what {@link Policy} says: an answer ("200", a 5-byte body), a 404 with the same body, a reset,
+ * nothing at all, or an answer followed by a GOAWAY that names it as the last stream. It counts
+ * what it did, so tests can compare exact numbers.
  */
 final class H2TestServer implements AutoCloseable {
 
@@ -34,7 +35,7 @@ final class H2TestServer implements AutoCloseable {
         Action on(int onConnection, int overall);
     }
 
-    enum Action { ANSWER, RESET, IGNORE, ANSWER_THEN_GOAWAY }
+    enum Action { ANSWER, NOT_FOUND, RESET, IGNORE, ANSWER_THEN_GOAWAY }
 
     static final byte[] BODY = "hello".getBytes(StandardCharsets.US_ASCII);
 
@@ -120,8 +121,8 @@ final class H2TestServer implements AutoCloseable {
                     handler.encoder().writeRstStream(ctx, streamId, Http2Error.CANCEL.code(), ctx.newPromise());
                     ctx.flush();
                 }
-                case ANSWER, ANSWER_THEN_GOAWAY -> {
-                    Http2Headers headers = new DefaultHttp2Headers().status("200");
+                case ANSWER, NOT_FOUND, ANSWER_THEN_GOAWAY -> {
+                    Http2Headers headers = new DefaultHttp2Headers().status(action == Action.NOT_FOUND ? "404" : "200");
                     handler.encoder().writeHeaders(ctx, streamId, headers, 0, false, ctx.newPromise());
                     handler.encoder().writeData(ctx, streamId, Unpooled.wrappedBuffer(BODY), 0, true, ctx.newPromise());
                     answered.incrementAndGet();
