@@ -7,9 +7,9 @@ import io.netty.channel.ChannelDuplexHandler;
 import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelPromise;
-import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.handler.codec.http2.DefaultHttp2Connection;
 import io.netty.handler.codec.http2.DefaultHttp2Headers;
 import io.netty.handler.codec.http2.Http2CodecUtil;
@@ -141,7 +141,7 @@ final class H2Connection implements ClientConnection, ChannelFutureListener {
             http2.connection().local().flowController().incrementWindowSize(http2.connection().connectionStream(),
                     WINDOW - Http2CodecUtil.DEFAULT_WINDOW_SIZE);
         } catch (Http2Exception e) {
-            abandon(); // cannot happen with these numbers; counted if it does
+            abandon(Loss.READ); // cannot happen with these numbers; counted if it does
         }
     }
 
@@ -218,18 +218,18 @@ final class H2Connection implements ClientConnection, ChannelFutureListener {
         return -1;
     }
 
-    /** The last frame of stream {@code id} was read: records it and sends the next request. */
-    private void streamEnded(int id, int status) {
+    /** The last frame of stream {@code id} was read: records it with its final status. */
+    private void streamEnded(int id) {
         int slot = slotOf(id);
         if (slot < 0) {
             return; // a stream we gave up on
         }
         long now = System.nanoTime();
-        forget(id);
+        free(slot);
         if (worker.measuring() && sentAt[slot] >= worker.measureStartNanos()) {
             stats.requests++;
             stats.lastCompletionNanos = now;
-            stats.recordStatus(status);
+            stats.recordStatus(statuses[slot]);
             stats.latency.recordValue(now - sentAt[slot]);
         }
         closeIfDrained(); // the next request goes out when the read completes (see Tail)
@@ -264,9 +264,13 @@ final class H2Connection implements ClientConnection, ChannelFutureListener {
         if (slot < 0) {
             return false;
         }
+        free(slot);
+        return true;
+    }
+
+    private void free(int slot) {
         streamIds[slot] = 0;
         inFlight--;
-        return true;
     }
 
     @Override
@@ -276,8 +280,7 @@ final class H2Connection implements ClientConnection, ChannelFutureListener {
         }
         for (int k = 0; k < streamIds.length; k++) {
             if (streamIds[k] != 0 && now - sentAt[k] > timeoutNanos) {
-                countLost(Loss.TIMEOUT);
-                abandon();
+                abandon(Loss.TIMEOUT);
                 return;
             }
         }
@@ -295,7 +298,9 @@ final class H2Connection implements ClientConnection, ChannelFutureListener {
         }
     }
 
-    private void abandon() {
+    /** Counts every stream still in flight as lost to {@code kind}, then closes the socket. */
+    private void abandon(Loss kind) {
+        countLost(kind);
         if (!errorCounted && worker.measuring()) {
             stats.reconnects++;
         }
@@ -349,7 +354,7 @@ final class H2Connection implements ClientConnection, ChannelFutureListener {
                 }
             }
             if (endOfStream) {
-                streamEnded(streamId, slot >= 0 ? statuses[slot] : 0);
+                streamEnded(streamId);
             }
         }
 
@@ -363,8 +368,7 @@ final class H2Connection implements ClientConnection, ChannelFutureListener {
         public int onDataRead(ChannelHandlerContext ctx, int streamId, ByteBuf data, int padding, boolean endOfStream) {
             int processed = data.readableBytes() + padding; // returned at once: the window refills
             if (owner == channel && endOfStream) {
-                int slot = slotOf(streamId);
-                streamEnded(streamId, slot >= 0 ? statuses[slot] : 0);
+                streamEnded(streamId);
             }
             return processed;
         }
@@ -453,7 +457,6 @@ final class H2Connection implements ClientConnection, ChannelFutureListener {
                     stats.reconnects++;
                 }
             }
-            inFlight = 0;
             channel = null;
             if (spokeHttp2) {
                 connect();
@@ -469,8 +472,7 @@ final class H2Connection implements ClientConnection, ChannelFutureListener {
         @Override
         public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
             if (ctx.channel() == channel && !errorCounted) {
-                countLost(Loss.READ);
-                abandon();
+                abandon(Loss.READ);
             } else {
                 ctx.close();
             }

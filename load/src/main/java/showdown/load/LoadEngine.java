@@ -108,7 +108,7 @@ public final class LoadEngine {
                     timeoutNanos));
         }
         long warmupNanos = spec.warmup().toNanos();
-        long intervalNanos = spec.openModel() ? (long) (spec.connections() * 1e9 / spec.ratePerSecond()) : 0;
+        long intervalNanos = openModelIntervalNanos(spec);
         for (int c = 0; c < spec.connections(); c++) {
             Worker w = workers.get(c % workers.size());
             long offset = intervalNanos > 0 ? ThreadLocalRandom.current().nextLong(intervalNanos) : 0;
@@ -183,8 +183,12 @@ public final class LoadEngine {
      * model's gap between two sends of a connection) nothing is in flight and nothing connects.
      */
     public static long stallNanos(LoadSpec spec) {
-        long gap = spec.openModel() ? (long) (spec.connections() * 1e9 / spec.ratePerSecond()) : 0;
-        return spec.timeout().toNanos() + SECOND_NANOS + gap;
+        return spec.timeout().toNanos() + SECOND_NANOS + openModelIntervalNanos(spec);
+    }
+
+    /** Open model: the gap between two sends of one connection; 0 in the closed model. */
+    private static long openModelIntervalNanos(LoadSpec spec) {
+        return spec.openModel() ? (long) (spec.connections() * 1e9 / spec.ratePerSecond()) : 0;
     }
 
     private static long stopAll(List<Worker> workers) {
@@ -260,8 +264,10 @@ public final class LoadEngine {
         }
     }
 
-    /** Fails early, in one line, when nothing listens: a run of connect errors helps nobody. */
-    /** Something must listen at every address, and speak h2c there when the run is HTTP/2. */
+    /**
+     * Fails early, in one line, when nothing listens (a run of connect errors helps nobody), or,
+     * for an HTTP/2 run, when what listens does not speak h2c.
+     */
     private static void preflight(List<Endpoint> endpoints, boolean http2) {
         for (Endpoint e : distinctAddresses(endpoints)) {
             try (Socket s = new Socket()) {
