@@ -63,7 +63,7 @@ final class H2Connection implements ClientConnection, ChannelFutureListener {
     private Channel channel;
     private Http2ConnectionHandler http2;
     private ChannelHandlerContext http2Context;
-    private int streamLimit; // min(depth, the server's MAX_CONCURRENT_STREAMS), once SETTINGS arrived
+    private int streamLimit = -1; // min(depth, the server's MAX_CONCURRENT_STREAMS); -1 before its SETTINGS
     private boolean goingAway;
     private boolean errorCounted;
 
@@ -133,7 +133,7 @@ final class H2Connection implements ClientConnection, ChannelFutureListener {
         http2Context = channel.pipeline().context(http2);
         inFlight = 0;
         Arrays.fill(streamIds, 0);
-        streamLimit = 0; // no request before the server's SETTINGS
+        streamLimit = -1; // no request before the server's SETTINGS
         goingAway = false;
         errorCounted = false;
         try {
@@ -152,7 +152,7 @@ final class H2Connection implements ClientConnection, ChannelFutureListener {
 
     @Override
     public void startSending() {
-        if (channel == null || !channel.isActive() || streamLimit == 0 || !worker.started()) {
+        if (channel == null || !channel.isActive() || streamLimit < 0 || !worker.started()) {
             return; // the SETTINGS frame, or the clock, will call again
         }
         refill();
@@ -332,9 +332,12 @@ final class H2Connection implements ClientConnection, ChannelFutureListener {
                 return;
             }
             Long max = settings.maxConcurrentStreams();
-            int limit = max == null ? depth : (int) Math.min(depth, max);
-            boolean first = streamLimit == 0;
-            streamLimit = Math.max(limit, first ? 1 : 0);
+            boolean first = streamLimit < 0;
+            if (max != null) {
+                streamLimit = (int) Math.min(depth, max);
+            } else if (first) {
+                streamLimit = depth; // no limit announced; a later SETTINGS without one keeps the last
+            }
             if (first) {
                 startSending();
             }
@@ -450,7 +453,7 @@ final class H2Connection implements ClientConnection, ChannelFutureListener {
                 channel = null;
                 return;
             }
-            boolean spokeHttp2 = streamLimit > 0;
+            boolean spokeHttp2 = streamLimit >= 0;
             if (!errorCounted) {
                 countLost(Loss.READ);
                 if (worker.measuring()) {

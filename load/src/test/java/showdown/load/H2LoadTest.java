@@ -52,6 +52,18 @@ class H2LoadTest {
     }
 
     @Test
+    void aServerThatAllowsNoStreamGetsNone() throws Exception {
+        try (H2TestServer server = new H2TestServer(0, (c, n) -> H2TestServer.Action.ANSWER)) {
+            LoadResult r = run(LoadSpec.builder().url(server.url("/")).http2(true).connections(1).threads(1).pipeline(4)
+                    .duration(Duration.ofMillis(500)));
+            assertThat(server.mostConcurrent.get()).isZero();
+            assertThat(server.answered.get()).isZero();
+            assertThat(r.requests()).isZero();
+            assertThat(r.errors()).isEqualTo(ErrorCounts.NONE);
+        }
+    }
+
+    @Test
     void aResetStreamIsAReadErrorAndTheConnectionLivesOn() throws Exception {
         try (H2TestServer server = new H2TestServer(100,
                 (c, n) -> n % 5 == 0 ? H2TestServer.Action.RESET : H2TestServer.Action.ANSWER)) {
