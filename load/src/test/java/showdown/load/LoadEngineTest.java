@@ -11,6 +11,7 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.time.Duration;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -238,9 +239,12 @@ class LoadEngineTest {
     void aRunBoundedOnlyByACountEndsWhenTheServerIsGoneForGood() throws IOException {
         // The server answers 200 requests, then dies. A connection that outlives kill() (accepted
         // just before it) gets no answer either, so nothing moves the run forward after that.
-        java.util.concurrent.atomic.AtomicBoolean dead = new java.util.concurrent.atomic.AtomicBoolean();
+        AtomicBoolean dead = new AtomicBoolean();
+        // The decision rests on the server's global request index, not on the flag: two connections
+        // may both read the flag as false while the 200th answer is being written.
         try (TestServer server = new TestServer((req, s, out) -> {
-            if (dead.get()) {
+            if (req.index() >= 200) {
+                dead.set(true);
                 return false;
             }
             out.write(ascii(OK));
