@@ -1,107 +1,107 @@
 package showdown.load;
 
+import static showdown.load.H2FrameReader.CONTINUATION;
+import static showdown.load.H2FrameReader.DATA;
+import static showdown.load.H2FrameReader.END_HEADERS;
+import static showdown.load.H2FrameReader.END_STREAM;
+import static showdown.load.H2FrameReader.HEADERS;
+import static showdown.load.H2FrameReader.MAX_FRAME;
+import static showdown.load.H2FrameReader.PING;
+import static showdown.load.H2FrameReader.SETTINGS;
+import static showdown.load.H2FrameReader.WINDOW_UPDATE;
+
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
-import io.netty.channel.ChannelDuplexHandler;
 import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelFutureListener;
+import io.netty.channel.ChannelHandler.Sharable;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
-import io.netty.channel.ChannelInitializer;
-import io.netty.channel.ChannelPromise;
-import io.netty.handler.codec.http2.DefaultHttp2Connection;
-import io.netty.handler.codec.http2.DefaultHttp2Headers;
-import io.netty.handler.codec.http2.Http2CodecUtil;
-import io.netty.handler.codec.http2.Http2ConnectionHandler;
-import io.netty.handler.codec.http2.Http2ConnectionHandlerBuilder;
-import io.netty.handler.codec.http2.Http2Exception;
-import io.netty.handler.codec.http2.Http2FrameAdapter;
-import io.netty.handler.codec.http2.Http2Headers;
-import io.netty.handler.codec.http2.Http2Settings;
-import java.net.URI;
+import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Locale;
-import java.util.Set;
 import java.util.concurrent.TimeUnit;
+import showdown.load.H2FrameReader.ProtocolError;
 import showdown.load.WorkerStats.Loss;
 
 /**
  * One HTTP/2 connection over cleartext TCP with prior knowledge (h2c, as h2load speaks to http://
- * URLs). It keeps up to {@code streams} requests in flight, as h2load's {@code -m} does, and sends
- * the next one as soon as one is answered. Each stream's latency runs from its HEADERS frame being
- * written to its last frame being read. Netty's HTTP/2 codec does the framing, HPACK and flow
- * control; the stream limit the server announces in SETTINGS is respected.
+ * URLs). It keeps up to {@code streams} requests in flight, as h2load's {@code -m} does, and opens
+ * the next streams once a read is done, all in one write. Each stream's latency runs from its
+ * HEADERS frame being written to its last frame being read.
+ *
+ * <p>The framing is our own, as lean as the HTTP/1.1 path: the request's header block is encoded
+ * once ({@link H2Request}), frames are read by {@link H2FrameReader}, and streams live in a few
+ * arrays of {@code streams} slots. It keeps to the stream limit and the flow-control windows the
+ * server announces (a request body waits for window), answers PING and SETTINGS, and opens its own
+ * receive windows wide, as h2load does, returning what it reads in WINDOW_UPDATE frames.
  *
  * <p>Errors: a stream the server resets is a read error; a socket that closes, or a GOAWAY, loses
  * what is in flight (read errors) and the connection reconnects; a stream older than the timeout
- * loses the socket like HTTP/1.1 does.
+ * loses the socket like HTTP/1.1 does; a frame that breaks the protocol loses it as a protocol error.
  */
-final class H2Connection implements ClientConnection, ChannelFutureListener {
+@Sharable // one channel at a time: the same handler serves each replacement socket in turn
+final class H2Connection extends ChannelInboundHandlerAdapter implements ClientConnection, ChannelFutureListener {
 
-    /** Receive windows, connection and stream, as large as h2load's defaults allow: no flow-control stalls. */
+    /** Our receive windows, connection and stream: wide open, as h2load's defaults are. */
     private static final int WINDOW = (1 << 30) - 1;
-    /** Headers that HTTP/2 forbids (RFC 9113 §8.2.2); Host becomes :authority. */
-    private static final Set<String> CONNECTION_HEADERS =
-            Set.of("connection", "keep-alive", "proxy-connection", "transfer-encoding", "upgrade", "host");
+    private static final int DEFAULT_WINDOW = 65_535;
+    private static final int SETTINGS_MAX_CONCURRENT_STREAMS = 0x3;
+    private static final int SETTINGS_INITIAL_WINDOW_SIZE = 0x4;
+    private static final int SETTINGS_MAX_FRAME_SIZE = 0x5;
+    private static final int SETTINGS_ENABLE_PUSH = 0x2;
+    /** The client preface, our SETTINGS (no push, a wide stream window) and the connection window's increment. */
+    private static final byte[] PREFACE = preface();
 
     private final Worker worker;
     private final WorkerStats stats;
     private final Endpoint endpoint;
     private final int depth;
-    private final Http2Headers requestHeaders;
-    private final byte[] body;
+    private final byte[] headerBlock;
+    private final byte[] body; // null or non-empty: an empty body ends the stream with its HEADERS
     private final Runnable reconnectTask = this::connect;
+    private final Frames frames = new Frames();
 
-    // Streams in flight: slot k holds a stream id (0 = free), its send time and its final status.
+    // Streams in flight: slot k holds a stream id (0 = free), its send time, final status, the body
+    // bytes sent so far, what the server's window still lets it send, and what it received unacknowledged.
     private final int[] streamIds;
     private final long[] sentAt;
     private final int[] statuses;
+    private final int[] bodySent;
+    private final long[] sendWindow;
+    private final int[] received;
     private int inFlight;
 
+    // The socket and what it was told
     private Channel channel;
-    private Http2ConnectionHandler http2;
-    private ChannelHandlerContext http2Context;
-    private int streamLimit = -1; // min(depth, the server's MAX_CONCURRENT_STREAMS); -1 before its SETTINGS
+    private H2FrameReader reader;
+    private ByteBuf out; // frames written since the last flush
+    private boolean writing;
+    private boolean gotSettings;
+    private int streamLimit; // min(depth, the server's MAX_CONCURRENT_STREAMS)
+    private long initialSendWindow;
+    private long connectionSendWindow;
+    private int maxSendFrame;
+    private int connectionReceived;
+    private int nextStreamId;
     private boolean goingAway;
     private boolean errorCounted;
+    private long receivedAt;
 
     H2Connection(Worker worker, Endpoint endpoint, int streams, String method, List<Header> headers, byte[] body) {
         this.worker = worker;
         this.stats = worker.stats;
         this.endpoint = endpoint;
         this.depth = streams;
-        this.body = body;
-        this.requestHeaders = requestHeaders(method, endpoint.url(), headers, body);
+        this.body = body == null || body.length == 0 ? null : body;
+        this.headerBlock = H2Request.headerBlock(H2Request.headers(method, endpoint.url(), headers, body));
         this.streamIds = new int[streams];
         this.sentAt = new long[streams];
         this.statuses = new int[streams];
-    }
-
-    /** The request's header block, built once: pseudo-headers, then the user's (lower case, minus the forbidden). */
-    static Http2Headers requestHeaders(String method, URI url, List<Header> headers, byte[] body) {
-        String authority = RequestTemplate.hostHeader(url);
-        boolean hasLength = false;
-        for (Header h : headers) {
-            String name = h.name().toLowerCase(Locale.ROOT);
-            if (name.equals("host")) {
-                authority = h.value();
-            }
-            hasLength |= name.equals("content-length");
-        }
-        Http2Headers out = new DefaultHttp2Headers()
-                .method(method).scheme("http").authority(authority).path(RequestTemplate.target(url));
-        for (Header h : headers) {
-            String name = h.name().toLowerCase(Locale.ROOT);
-            if (!CONNECTION_HEADERS.contains(name)) {
-                out.add(name, h.value());
-            }
-        }
-        if (body != null && !hasLength) {
-            out.add("content-length", Integer.toString(body.length));
-        }
-        return out;
+        this.bodySent = new int[streams];
+        this.sendWindow = new long[streams];
+        this.received = new int[streams];
     }
 
     @Override
@@ -109,40 +109,30 @@ final class H2Connection implements ClientConnection, ChannelFutureListener {
         if (worker.stopped()) {
             return;
         }
-        worker.bootstrap().handler(new ChannelInitializer<>() {
-            @Override
-            protected void initChannel(Channel ch) {
-                Http2ConnectionHandler handler = new Http2ConnectionHandlerBuilder()
-                        .connection(new DefaultHttp2Connection(false))
-                        .initialSettings(Http2Settings.defaultSettings().initialWindowSize(WINDOW).pushEnabled(false))
-                        .frameListener(new Frames(ch))
-                        .build();
-                ch.pipeline().addLast(new Traffic(), handler, new Tail());
-            }
-        }).connect(endpoint.address()).addListener(this);
+        worker.bootstrap().handler(this).connect(endpoint.address()).addListener(this);
     }
 
-    /** The connect attempt finished. */
+    /** The connect attempt finished: a fresh socket starts with the preface and HTTP/2's defaults. */
     @Override
     public void operationComplete(ChannelFuture future) {
         if (!worker.connectEnded(this, future, reconnectTask)) {
             return;
         }
         channel = future.channel();
-        http2 = channel.pipeline().get(Http2ConnectionHandler.class);
-        http2Context = channel.pipeline().context(http2);
+        reader = new H2FrameReader(frames, channel.alloc());
         inFlight = 0;
         Arrays.fill(streamIds, 0);
-        streamLimit = -1; // no request before the server's SETTINGS
+        gotSettings = false; // no request before the server's SETTINGS
+        streamLimit = depth;
+        initialSendWindow = DEFAULT_WINDOW;
+        connectionSendWindow = DEFAULT_WINDOW;
+        maxSendFrame = MAX_FRAME;
+        connectionReceived = 0;
+        nextStreamId = 1;
         goingAway = false;
         errorCounted = false;
-        try {
-            // the connection-level window; stream windows come with our SETTINGS
-            http2.connection().local().flowController().incrementWindowSize(http2.connection().connectionStream(),
-                    WINDOW - Http2CodecUtil.DEFAULT_WINDOW_SIZE);
-        } catch (Http2Exception e) {
-            abandon(Loss.READ); // cannot happen with these numbers; counted if it does
-        }
+        out().writeBytes(PREFACE);
+        flush();
     }
 
     @Override
@@ -152,56 +142,163 @@ final class H2Connection implements ClientConnection, ChannelFutureListener {
 
     @Override
     public void startSending() {
-        if (channel == null || !channel.isActive() || streamLimit < 0 || !worker.started()) {
+        if (channel == null || !channel.isActive() || !gotSettings || errorCounted || !worker.started()) {
             return; // the SETTINGS frame, or the clock, will call again
         }
         refill();
-        channel.flush(); // through the codec, which writes DATA frames waiting on flow control first
+        flush();
     }
 
-    /**
-     * Opens streams up to the limit (writes, does not flush). Called when a read completes, not
-     * from a frame callback: the codec closes an ended stream only after its callback, and a new
-     * stream opened before that could exceed the server's limit.
-     */
+    @Override
+    public void channelRead(ChannelHandlerContext ctx, Object msg) {
+        ByteBuf buf = (ByteBuf) msg;
+        try {
+            if (channel != ctx.channel() || errorCounted) {
+                return; // bytes after we gave up on this socket
+            }
+            if (worker.measuring()) {
+                stats.bytesRead += buf.readableBytes();
+            }
+            receivedAt = System.nanoTime(); // every stream that ends in this read ended with it
+            reader.read(buf);
+        } catch (ProtocolError e) {
+            abandon(Loss.PROTOCOL);
+        } finally {
+            buf.release();
+        }
+    }
+
+    /** A read is done: the answered streams are replaced and everything goes out in one write. */
+    @Override
+    public void channelReadComplete(ChannelHandlerContext ctx) {
+        if (channel != ctx.channel() || errorCounted) {
+            return;
+        }
+        if (gotSettings && worker.started()) {
+            refill();
+        }
+        flush();
+    }
+
+    /** Opens streams up to the limit. */
     private void refill() {
-        while (inFlight < streamLimit && sendOne()) {
+        long now = System.nanoTime();
+        while (inFlight < streamLimit && sendOne(now)) {
             // fill the streams
         }
     }
 
     /** Opens one stream (writes, does not flush); false when nothing may be sent now. */
-    private boolean sendOne() {
-        if (worker.stopped() || goingAway || errorCounted || worker.acquirePermits(1) == 0) {
+    private boolean sendOne(long now) {
+        if (worker.stopped() || goingAway) {
             return false;
         }
-        int id = http2.connection().local().incrementAndGetNextStreamId();
-        if (id < 0) { // stream ids are used up: a fresh socket starts over
+        if (nextStreamId < 0) { // stream ids are used up: a fresh socket starts over
             goingAway = true;
-            channel.close();
+            closeIfDrained();
             return false;
         }
+        if (worker.acquirePermits(1) == 0) {
+            return false;
+        }
+        int id = nextStreamId;
+        nextStreamId += 2;
         int slot = freeSlot();
         streamIds[slot] = id;
-        sentAt[slot] = System.nanoTime();
+        sentAt[slot] = now;
         statuses[slot] = 0;
+        received[slot] = 0;
+        bodySent[slot] = 0;
+        sendWindow[slot] = initialSendWindow;
         inFlight++;
-        boolean endStream = body == null;
-        ChannelPromise written = http2Context.newPromise();
-        written.addListener(f -> {
-            if (!f.isSuccess()) {
-                writeFailed(id);
-            }
-        });
-        http2.encoder().writeHeaders(http2Context, id, requestHeaders, 0, endStream, written);
-        if (!endStream) {
-            http2.encoder().writeData(http2Context, id, Unpooled.wrappedBuffer(body), 0, true, http2Context.newPromise());
+        writeHeaders(id);
+        if (body != null) {
+            sendBody(slot);
         }
         return true;
     }
 
+    /** The request's header block in a HEADERS frame, and CONTINUATION frames if it is larger than a frame. */
+    private void writeHeaders(int id) {
+        ByteBuf o = out();
+        int type = HEADERS;
+        int flags = body == null ? END_STREAM : 0;
+        int offset = 0;
+        do {
+            int n = Math.min(headerBlock.length - offset, MAX_FRAME);
+            boolean last = offset + n == headerBlock.length;
+            frameHeader(o, n, type, flags | (last ? END_HEADERS : 0), id);
+            o.writeBytes(headerBlock, offset, n);
+            offset += n;
+            type = CONTINUATION;
+            flags = 0;
+        } while (offset < headerBlock.length);
+    }
+
+    /** Sends as much of the body of {@code slot}'s stream as the windows allow. */
+    private void sendBody(int slot) {
+        int sent = bodySent[slot];
+        while (sent < body.length) {
+            int n = (int) Math.min(Math.min(body.length - sent, maxSendFrame),
+                    Math.min(sendWindow[slot], connectionSendWindow));
+            if (n <= 0) {
+                break; // a WINDOW_UPDATE will call again
+            }
+            boolean last = sent + n == body.length;
+            frameHeader(out(), n, DATA, last ? END_STREAM : 0, streamIds[slot]);
+            out.writeBytes(body, sent, n);
+            sent += n;
+            sendWindow[slot] -= n;
+            connectionSendWindow -= n;
+        }
+        bodySent[slot] = sent;
+    }
+
+    private void sendWaitingBodies() {
+        if (body == null) {
+            return;
+        }
+        for (int k = 0; k < depth; k++) {
+            if (streamIds[k] != 0 && bodySent[k] < body.length) {
+                sendBody(k);
+            }
+        }
+    }
+
+    private ByteBuf out() {
+        if (out == null) {
+            out = channel.alloc().directBuffer(256);
+        }
+        return out;
+    }
+
+    /** Writes and flushes what is waiting; a failure surfaces in exceptionCaught while {@code writing} is set. */
+    private void flush() {
+        ByteBuf o = out;
+        if (o == null) {
+            return;
+        }
+        out = null;
+        if (worker.measuring()) {
+            stats.bytesWritten += o.readableBytes();
+        }
+        writing = true;
+        try {
+            channel.writeAndFlush(o, channel.voidPromise());
+        } finally {
+            writing = false;
+        }
+    }
+
+    private static void frameHeader(ByteBuf o, int length, int type, int flags, int streamId) {
+        o.writeMedium(length);
+        o.writeByte(type);
+        o.writeByte(flags);
+        o.writeInt(streamId);
+    }
+
     private int freeSlot() {
-        for (int k = 0; k < streamIds.length; k++) {
+        for (int k = 0; k < depth; k++) {
             if (streamIds[k] == 0) {
                 return k;
             }
@@ -210,7 +307,7 @@ final class H2Connection implements ClientConnection, ChannelFutureListener {
     }
 
     private int slotOf(int streamId) {
-        for (int k = 0; k < streamIds.length; k++) {
+        for (int k = 0; k < depth; k++) {
             if (streamIds[k] == streamId) {
                 return k;
             }
@@ -218,35 +315,14 @@ final class H2Connection implements ClientConnection, ChannelFutureListener {
         return -1;
     }
 
-    /** The last frame of stream {@code id} was read: records it with its final status. */
-    private void streamEnded(int id) {
-        int slot = slotOf(id);
-        if (slot < 0) {
-            return; // a stream we gave up on
-        }
-        long now = System.nanoTime();
+    /** The last frame of {@code slot}'s stream was read: records it with its final status. */
+    private void streamEnded(int slot) {
         free(slot);
         if (worker.measuring() && sentAt[slot] >= worker.measureStartNanos()) {
             stats.requests++;
-            stats.lastCompletionNanos = now;
+            stats.lastCompletionNanos = receivedAt;
             stats.recordStatus(statuses[slot]);
-            stats.latency.recordValue(now - sentAt[slot]);
-        }
-        closeIfDrained(); // the next request goes out when the read completes (see Tail)
-    }
-
-    /** The server reset stream {@code id}: the request is lost, a read error. */
-    private void streamReset(int id) {
-        if (forget(id) && worker.measuring()) {
-            stats.readErrors++;
-        }
-        closeIfDrained();
-    }
-
-    /** The request of stream {@code id} could not be written: a write error. */
-    private void writeFailed(int id) {
-        if (forget(id) && worker.measuring()) {
-            stats.writeErrors++;
+            stats.latency.recordValue(receivedAt - sentAt[slot]);
         }
         closeIfDrained();
     }
@@ -278,7 +354,7 @@ final class H2Connection implements ClientConnection, ChannelFutureListener {
         if (channel == null || inFlight == 0) {
             return;
         }
-        for (int k = 0; k < streamIds.length; k++) {
+        for (int k = 0; k < depth; k++) {
             if (streamIds[k] != 0 && now - sentAt[k] > timeoutNanos) {
                 abandon(Loss.TIMEOUT);
                 return;
@@ -298,6 +374,46 @@ final class H2Connection implements ClientConnection, ChannelFutureListener {
         }
     }
 
+    @Override
+    public void channelInactive(ChannelHandlerContext ctx) {
+        if (ctx.channel() != channel) {
+            return;
+        }
+        reader.release();
+        if (out != null) {
+            out.release();
+            out = null;
+        }
+        if (worker.stopped()) {
+            channel = null;
+            return;
+        }
+        if (!errorCounted) {
+            countLost(Loss.READ);
+            if (worker.measuring()) {
+                stats.reconnects++;
+                if (!gotSettings) {
+                    stats.protocolErrors++; // closed before its SETTINGS: not (or no longer) an h2c server
+                }
+            }
+        }
+        channel = null;
+        if (gotSettings) {
+            connect();
+        } else {
+            worker.loop().schedule(reconnectTask, Worker.RECONNECT_BACKOFF_NANOS, TimeUnit.NANOSECONDS); // no spinning
+        }
+    }
+
+    @Override
+    public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+        if (ctx.channel() == channel && !errorCounted) {
+            abandon(writing ? Loss.WRITE : Loss.READ);
+        } else {
+            ctx.close();
+        }
+    }
+
     /** Counts every stream still in flight as lost to {@code kind}, then closes the socket. */
     private void abandon(Loss kind) {
         countLost(kind);
@@ -312,173 +428,156 @@ final class H2Connection implements ClientConnection, ChannelFutureListener {
 
     private void countLost(Loss kind) {
         if (worker.measuring()) {
-            stats.lost(kind, inFlight);
+            // frames we cannot accept are an error even when no stream was waiting for them
+            stats.lost(kind, kind == Loss.PROTOCOL ? Math.max(inFlight, 1) : inFlight);
         }
         inFlight = 0;
         Arrays.fill(streamIds, 0);
     }
 
-    /** Frames of one socket; frames of a socket we already replaced are ignored. */
-    private final class Frames extends Http2FrameAdapter {
-        private final Channel owner;
-
-        Frames(Channel owner) {
-            this.owner = owner;
-        }
+    /** What the server's frames mean for this connection's streams. */
+    private final class Frames implements H2FrameReader.Listener {
 
         @Override
-        public void onSettingsRead(ChannelHandlerContext ctx, Http2Settings settings) {
-            if (owner != channel) {
-                return;
-            }
-            Long max = settings.maxConcurrentStreams();
-            boolean first = streamLimit < 0;
-            if (max != null) {
-                streamLimit = (int) Math.min(depth, max);
-            } else if (first) {
-                streamLimit = depth; // no limit announced; a later SETTINGS without one keeps the last
-            }
-            if (first) {
-                startSending();
-            }
-        }
-
-        @Override
-        public void onHeadersRead(ChannelHandlerContext ctx, int streamId, Http2Headers headers, int padding,
-                                  boolean endOfStream) {
-            if (owner != channel) {
-                return;
-            }
-            int slot = slotOf(streamId);
-            if (slot >= 0 && headers.status() != null) {
-                int status = statusOf(headers.status());
-                if (status >= 200 || status < 100) {
-                    statuses[slot] = status; // a final status; 1xx ones are interim
+        public void setting(int id, long value) throws ProtocolError {
+            switch (id) {
+                case SETTINGS_ENABLE_PUSH -> {
+                    if (value > 1) {
+                        throw new ProtocolError("SETTINGS_ENABLE_PUSH of " + value);
+                    }
+                }
+                case SETTINGS_MAX_CONCURRENT_STREAMS -> streamLimit = (int) Math.min(depth, value);
+                case SETTINGS_INITIAL_WINDOW_SIZE -> {
+                    if (value > Integer.MAX_VALUE) {
+                        throw new ProtocolError("SETTINGS_INITIAL_WINDOW_SIZE of " + value);
+                    }
+                    long delta = value - initialSendWindow; // applies to the streams already open (RFC 9113 §6.9.2)
+                    initialSendWindow = value;
+                    for (int k = 0; k < depth; k++) {
+                        sendWindow[k] += delta;
+                    }
+                }
+                case SETTINGS_MAX_FRAME_SIZE -> {
+                    if (value < MAX_FRAME || value > 0xff_ffff) {
+                        throw new ProtocolError("SETTINGS_MAX_FRAME_SIZE of " + value);
+                    }
+                    maxSendFrame = (int) value;
+                }
+                default -> {
+                    // the others do not concern a client that only sends requests
                 }
             }
-            if (endOfStream) {
-                streamEnded(streamId);
+        }
+
+        @Override
+        public void settingsEnd() {
+            frameHeader(out(), 0, SETTINGS, H2FrameReader.ACK, 0);
+            gotSettings = true; // the streams open when this read is done (channelReadComplete)
+            sendWaitingBodies();
+        }
+
+        @Override
+        public void headers(int streamId, int status, boolean endStream) {
+            int slot = slotOf(streamId);
+            if (slot < 0) {
+                return; // a stream we gave up on: its header block was still decoded, for HPACK's table
+            }
+            if (status >= 200 || (status >= 0 && status < 100)) {
+                statuses[slot] = status; // a final status; 1xx ones are interim, trailers have none
+            }
+            if (endStream) {
+                streamEnded(slot);
             }
         }
 
         @Override
-        public void onHeadersRead(ChannelHandlerContext ctx, int streamId, Http2Headers headers, int streamDependency,
-                                  short weight, boolean exclusive, int padding, boolean endOfStream) {
-            onHeadersRead(ctx, streamId, headers, padding, endOfStream);
-        }
-
-        @Override
-        public int onDataRead(ChannelHandlerContext ctx, int streamId, ByteBuf data, int padding, boolean endOfStream) {
-            int processed = data.readableBytes() + padding; // returned at once: the window refills
-            if (owner == channel && endOfStream) {
-                streamEnded(streamId);
+        public void data(int streamId, int flowControlled, boolean endStream) {
+            connectionReceived += flowControlled;
+            if (connectionReceived >= WINDOW / 2) {
+                sendWindowUpdate(0, connectionReceived);
+                connectionReceived = 0;
             }
-            return processed;
-        }
-
-        @Override
-        public void onRstStreamRead(ChannelHandlerContext ctx, int streamId, long errorCode) {
-            if (owner == channel) {
-                streamReset(streamId);
-            }
-        }
-
-        @Override
-        public void onGoAwayRead(ChannelHandlerContext ctx, int lastStreamId, long errorCode, ByteBuf debugData) {
-            if (owner != channel) {
+            int slot = slotOf(streamId);
+            if (slot < 0) {
                 return;
             }
+            if (endStream) {
+                streamEnded(slot);
+                return;
+            }
+            received[slot] += flowControlled;
+            if (received[slot] >= WINDOW / 2) {
+                sendWindowUpdate(streamId, received[slot]);
+                received[slot] = 0;
+            }
+        }
+
+        private void sendWindowUpdate(int streamId, int increment) {
+            frameHeader(out(), 4, WINDOW_UPDATE, 0, streamId);
+            out.writeInt(increment);
+        }
+
+        @Override
+        public void reset(int streamId) {
+            if (forget(streamId) && worker.measuring()) {
+                stats.readErrors++;
+            }
+            closeIfDrained();
+        }
+
+        @Override
+        public void goAway(int lastStreamId) {
             // No new streams; those above lastStreamId will never be answered: lost. The others may
             // still finish; then the socket closes and a new one opens.
             goingAway = true;
-            for (int k = 0; k < streamIds.length; k++) {
-                if (streamIds[k] > lastStreamId && forget(streamIds[k]) && worker.measuring()) {
-                    stats.readErrors++;
+            for (int k = 0; k < depth; k++) {
+                if (streamIds[k] > lastStreamId) {
+                    free(k);
+                    if (worker.measuring()) {
+                        stats.readErrors++;
+                    }
                 }
             }
             closeIfDrained();
         }
-    }
 
-    private static int statusOf(CharSequence status) {
-        if (status.length() != 3) {
-            return 0;
-        }
-        int s = 0;
-        for (int k = 0; k < 3; k++) {
-            int d = status.charAt(k) - '0';
-            if (d < 0 || d > 9) {
-                return 0;
-            }
-            s = s * 10 + d;
-        }
-        return s;
-    }
-
-    /** Counts the bytes on the wire, both ways, as HTTP/1.1 counts them. */
-    private final class Traffic extends ChannelDuplexHandler {
         @Override
-        public void channelRead(ChannelHandlerContext ctx, Object msg) {
-            if (worker.measuring()) {
-                stats.bytesRead += ((ByteBuf) msg).readableBytes();
-            }
-            ctx.fireChannelRead(msg);
+        public void ping(long payload) {
+            frameHeader(out(), 8, PING, H2FrameReader.ACK, 0);
+            out.writeLong(payload);
         }
 
         @Override
-        public void write(ChannelHandlerContext ctx, Object msg, ChannelPromise promise) {
-            if (worker.measuring() && msg instanceof ByteBuf b) {
-                stats.bytesWritten += b.readableBytes();
-            }
-            ctx.write(msg, promise);
-        }
-    }
-
-    /** After the codec: refills the streams after each read, sees the socket's end and unhandled errors. */
-    private final class Tail extends ChannelInboundHandlerAdapter {
-        @Override
-        public void channelReadComplete(ChannelHandlerContext ctx) {
-            if (ctx.channel() == channel && streamLimit > 0 && worker.started()) {
-                refill(); // the codec flushes right after this
-            }
-            ctx.fireChannelReadComplete();
-        }
-
-        @Override
-        public void channelInactive(ChannelHandlerContext ctx) {
-            if (ctx.channel() != channel) {
-                return;
-            }
-            if (worker.stopped()) {
-                channel = null;
-                return;
-            }
-            boolean spokeHttp2 = streamLimit >= 0;
-            if (!errorCounted) {
-                countLost(Loss.READ);
-                if (worker.measuring()) {
-                    stats.reconnects++;
+        public void windowUpdate(int streamId, int increment) throws ProtocolError {
+            if (streamId == 0) {
+                connectionSendWindow += increment;
+                if (connectionSendWindow > Integer.MAX_VALUE) {
+                    throw new ProtocolError("a connection window above 2^31-1");
+                }
+            } else {
+                int slot = slotOf(streamId);
+                if (slot < 0) {
+                    return;
+                }
+                sendWindow[slot] += increment;
+                if (sendWindow[slot] > Integer.MAX_VALUE) {
+                    throw new ProtocolError("a stream window above 2^31-1");
                 }
             }
-            channel = null;
-            if (spokeHttp2) {
-                connect();
-            } else {
-                // closed before its SETTINGS: not (or no longer) an h2c server; retry, without spinning
-                if (worker.measuring()) {
-                    stats.protocolErrors++;
-                }
-                worker.loop().schedule(reconnectTask, Worker.RECONNECT_BACKOFF_NANOS, TimeUnit.NANOSECONDS);
-            }
+            sendWaitingBodies();
         }
+    }
 
-        @Override
-        public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
-            if (ctx.channel() == channel && !errorCounted) {
-                abandon(Loss.READ);
-            } else {
-                ctx.close();
-            }
-        }
+    private static byte[] preface() {
+        ByteBuf b = Unpooled.buffer();
+        b.writeBytes("PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
+        frameHeader(b, 12, SETTINGS, 0, 0);
+        b.writeShort(SETTINGS_ENABLE_PUSH).writeInt(0);
+        b.writeShort(SETTINGS_INITIAL_WINDOW_SIZE).writeInt(WINDOW);
+        frameHeader(b, 4, WINDOW_UPDATE, 0, 0);
+        b.writeInt(WINDOW - DEFAULT_WINDOW);
+        byte[] bytes = new byte[b.readableBytes()];
+        b.readBytes(bytes);
+        return bytes;
     }
 }

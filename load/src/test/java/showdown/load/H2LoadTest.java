@@ -111,8 +111,58 @@ class H2LoadTest {
     }
 
     @Test
+    void readsTheDynamicTableContinuationsPaddingManyDataFramesAndPings() throws Exception {
+        var shape = new H2TestServer.Shape(40_000, 17, true, 7, true);
+        try (H2TestServer server = new H2TestServer(100,
+                (c, n) -> n % 3 == 0 ? H2TestServer.Action.NOT_FOUND : H2TestServer.Action.ANSWER, shape)) {
+            LoadResult r = run(spec(server, 3, 4, 300));
+            assertThat(r.errors()).isEqualTo(new ErrorCounts(0, 0, 0, 0, 100, 0)); // the 404s only
+            assertThat(r.requests()).isEqualTo(300);
+            assertThat(r.statusCounts()).isEqualTo(Map.of(200, 200L, 404, 100L));
+            assertThat(r.bytesRead()).isGreaterThan(300L * 40_000);
+            assertThat(server.pingAcks.get()).isEqualTo(3);
+        }
+    }
+
+    @Test
+    void aBodyLargerThanTheServersWindowsWaitsForItsWindowUpdates() throws Exception {
+        byte[] body = new byte[200_000]; // three times the default windows of a stream and of the connection
+        try (H2TestServer server = new H2TestServer(100, (c, n) -> H2TestServer.Action.ANSWER)) {
+            LoadResult r = run(spec(server, 1, 4, 20).method("POST").body(body));
+            assertThat(r.errors()).isEqualTo(ErrorCounts.NONE);
+            assertThat(r.requests()).isEqualTo(20);
+            assertThat(server.requestBodyBytes.get()).isEqualTo(20L * body.length);
+        }
+    }
+
+    @Test
+    void aRequestHeaderBlockLargerThanAFrameGoesOutInContinuationFrames() throws Exception {
+        try (H2TestServer server = new H2TestServer(100, (c, n) -> H2TestServer.Action.ANSWER)) {
+            LoadResult r = run(spec(server, 1, 2, 10).header("x-big", "b".repeat(40_000)));
+            assertThat(r.errors()).isEqualTo(ErrorCounts.NONE);
+            assertThat(r.requests()).isEqualTo(10);
+            assertThat(server.answered.get()).isEqualTo(10);
+        }
+    }
+
+    @Test
+    void aFrameThatBreaksTheProtocolLosesTheSocketAsAProtocolError() throws Exception {
+        // SETTINGS, then a frame above the 16,384 bytes a client allows unless it says otherwise
+        byte[] answer = {0, 0, 0, 0x4, 0, 0, 0, 0, 0, 0, 0x50, 0, 0x0, 0, 0, 0, 0, 1};
+        try (RawServer server = new RawServer(answer)) {
+            LoadResult r = run(LoadSpec.builder().url(server.url()).http2(true).connections(1).threads(1).pipeline(2)
+                    .duration(Duration.ofMillis(500)).timeout(Duration.ofMillis(300)));
+            assertThat(r.requests()).isZero();
+            assertThat(r.errors().protocol()).isPositive();
+            assertThat(r.errors().socketErrors()).isEqualTo(r.errors().protocol());
+            // one per socket, or one per stream in flight when the streams went out before the bad frame came
+            assertThat(r.reconnects()).isPositive().isLessThanOrEqualTo(r.errors().protocol());
+        }
+    }
+
+    @Test
     void requestHeadersFollowHttp2Rules() {
-        var headers = H2Connection.requestHeaders("GET", java.net.URI.create("http://127.0.0.1:8080/a?b=c"),
+        var headers = H2Request.headers("GET", java.net.URI.create("http://127.0.0.1:8080/a?b=c"),
                 List.of(new Header("Host", "example.test"), new Header("X-Trace", "1"), new Header("Connection", "close")),
                 null);
         assertThat(headers.method().toString()).isEqualTo("GET");
@@ -122,6 +172,20 @@ class H2LoadTest {
         assertThat(headers.get("x-trace").toString()).isEqualTo("1");
         assertThat(headers.contains("connection")).isFalse();
         assertThat(headers.contains("host")).isFalse();
+    }
+
+    @Test
+    void theHeaderBlockIsPlainHpackThatLeavesTheDynamicTableAlone() throws Exception {
+        var headers = H2Request.headers("POST", java.net.URI.create("http://127.0.0.1:8080/"),
+                List.of(new Header("X-Long", "v".repeat(300)), new Header("Accept", "*/*")), new byte[3]);
+        byte[] block = H2Request.headerBlock(headers);
+        var decoder = new io.netty.handler.codec.http2.DefaultHttp2HeadersDecoder(true);
+        for (int k = 0; k < 2; k++) { // the same bytes decode the same way twice: no table entry was relied on
+            var decoded = decoder.decodeHeaders(1, io.netty.buffer.Unpooled.wrappedBuffer(block));
+            assertThat(decoded).isEqualTo(headers);
+            assertThat(decoded.get("content-length").toString()).isEqualTo("3");
+        }
+        assertThat(block[0] & 0xff).isEqualTo(0x80 | 3); // :method POST, fully indexed in the static table
     }
 
     @Test

@@ -5,6 +5,7 @@ import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
@@ -21,12 +22,15 @@ import io.netty.handler.codec.http2.Http2Settings;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * An h2c server on 127.0.0.1 for the HTTP/2 tests (Netty's codec, server side). Each request gets
  * what {@link Policy} says: an answer ("200", a 5-byte body), a 404 with the same body, a reset,
- * nothing at all, or an answer followed by a GOAWAY that names it as the last stream. It counts
- * what it did, so tests can compare exact numbers.
+ * nothing at all, or an answer followed by a GOAWAY that names it as the last stream. A {@link Shape}
+ * makes the answers harder to read: headers that fill the HPACK dynamic table, header blocks too
+ * big for one frame, padding, bodies over many frames, a PING on each connection. It counts what it
+ * did, so tests can compare exact numbers.
  */
 final class H2TestServer implements AutoCloseable {
 
@@ -37,30 +41,60 @@ final class H2TestServer implements AutoCloseable {
 
     enum Action { ANSWER, NOT_FOUND, RESET, IGNORE, ANSWER_THEN_GOAWAY }
 
-    static final byte[] BODY = "hello".getBytes(StandardCharsets.US_ASCII);
+    /**
+     * How answers look on the wire.
+     *
+     * @param bodySize bytes of body per answer
+     * @param padding padding bytes on every HEADERS and DATA frame (0: none)
+     * @param indexedHeaders whether answers carry headers that HPACK adds to its dynamic table
+     *     ({@code x-seq} differs on every answer, so entries are evicted too)
+     * @param bigHeaderEvery every n-th answer carries a 20,000-byte header, sent in CONTINUATION frames (0: never)
+     * @param ping whether the server pings each new connection
+     */
+    record Shape(int bodySize, int padding, boolean indexedHeaders, int bigHeaderEvery, boolean ping) {
+        static final Shape PLAIN = new Shape(5, 0, false, 0, false);
+    }
 
     final AtomicInteger answered = new AtomicInteger();
     final AtomicInteger resets = new AtomicInteger();
     final AtomicInteger goaways = new AtomicInteger();
     final AtomicInteger mostConcurrent = new AtomicInteger();
+    final AtomicInteger pingAcks = new AtomicInteger();
+    final AtomicLong requestBodyBytes = new AtomicLong();
 
     private final AtomicInteger overall = new AtomicInteger();
     private final EventLoopGroup group = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
     private final Channel listener;
 
     H2TestServer(long maxConcurrentStreams, Policy policy) throws InterruptedException {
+        this(maxConcurrentStreams, policy, Shape.PLAIN);
+    }
+
+    H2TestServer(long maxConcurrentStreams, Policy policy, Shape shape) throws InterruptedException {
+        byte[] body = "x".repeat(shape.bodySize()).getBytes(StandardCharsets.US_ASCII);
         listener = new ServerBootstrap().group(group).channel(NioServerSocketChannel.class)
                 .childHandler(new ChannelInitializer<>() {
                     @Override
                     protected void initChannel(Channel ch) {
-                        Streams streams = new Streams(policy);
+                        Streams streams = new Streams(policy, shape, body);
                         Http2ConnectionHandler handler = new Http2ConnectionHandlerBuilder()
                                 .connection(new DefaultHttp2Connection(true))
-                                .initialSettings(Http2Settings.defaultSettings().maxConcurrentStreams(maxConcurrentStreams))
+                                .initialSettings(Http2Settings.defaultSettings().maxConcurrentStreams(maxConcurrentStreams)
+                                        .maxHeaderListSize(1 << 20))
                                 .frameListener(streams)
                                 .build();
                         streams.handler = handler;
                         ch.pipeline().addLast(handler);
+                        if (shape.ping()) {
+                            ch.pipeline().addLast(new ChannelInboundHandlerAdapter() {
+                                @Override
+                                public void channelActive(ChannelHandlerContext ctx) {
+                                    handler.encoder().writePing(ctx, false, 42, ctx.newPromise());
+                                    ctx.flush();
+                                    ctx.fireChannelActive();
+                                }
+                            });
+                        }
                     }
                 })
                 .bind(new InetSocketAddress("127.0.0.1", 0)).sync().channel();
@@ -79,11 +113,20 @@ final class H2TestServer implements AutoCloseable {
     /** One connection's requests. */
     private final class Streams extends Http2FrameAdapter {
         private final Policy policy;
+        private final Shape shape;
+        private final byte[] body;
         private Http2ConnectionHandler handler;
         private int onConnection;
 
-        Streams(Policy policy) {
+        Streams(Policy policy, Shape shape, byte[] body) {
             this.policy = policy;
+            this.shape = shape;
+            this.body = body;
+        }
+
+        @Override
+        public void onPingAckRead(ChannelHandlerContext ctx, long data) {
+            pingAcks.incrementAndGet();
         }
 
         @Override
@@ -105,6 +148,7 @@ final class H2TestServer implements AutoCloseable {
 
         @Override
         public int onDataRead(ChannelHandlerContext ctx, int streamId, ByteBuf data, int padding, boolean endOfStream) {
+            requestBodyBytes.addAndGet(data.readableBytes());
             if (endOfStream) {
                 respond(ctx, streamId);
             }
@@ -122,10 +166,17 @@ final class H2TestServer implements AutoCloseable {
                     ctx.flush();
                 }
                 case ANSWER, NOT_FOUND, ANSWER_THEN_GOAWAY -> {
+                    int n = answered.incrementAndGet();
                     Http2Headers headers = new DefaultHttp2Headers().status(action == Action.NOT_FOUND ? "404" : "200");
-                    handler.encoder().writeHeaders(ctx, streamId, headers, 0, false, ctx.newPromise());
-                    handler.encoder().writeData(ctx, streamId, Unpooled.wrappedBuffer(BODY), 0, true, ctx.newPromise());
-                    answered.incrementAndGet();
+                    if (shape.indexedHeaders()) {
+                        headers.add("server", "h2-test-server").add("x-seq", Integer.toString(n));
+                    }
+                    if (shape.bigHeaderEvery() > 0 && n % shape.bigHeaderEvery() == 0) {
+                        headers.add("x-big", "b".repeat(20_000));
+                    }
+                    handler.encoder().writeHeaders(ctx, streamId, headers, shape.padding(), false, ctx.newPromise());
+                    handler.encoder().writeData(ctx, streamId, Unpooled.wrappedBuffer(body), shape.padding(), true,
+                            ctx.newPromise());
                     if (action == Action.ANSWER_THEN_GOAWAY) {
                         goaways.incrementAndGet();
                         // graceful: the client closes once this stream is done (streams after it are ignored)

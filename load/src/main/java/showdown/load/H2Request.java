@@ -1,0 +1,102 @@
+package showdown.load;
+
+import io.netty.handler.codec.http2.DefaultHttp2Headers;
+import io.netty.handler.codec.http2.Http2Headers;
+import java.io.ByteArrayOutputStream;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The request of an HTTP/2 run, encoded once: its header list, and that list as an HPACK header
+ * block that never touches the server's dynamic table, so the same bytes serve every stream of
+ * every connection (RFC 7541: indexed fields from the static table, literals "without indexing",
+ * no Huffman coding).
+ */
+final class H2Request {
+
+    /** Headers that HTTP/2 forbids (RFC 9113 §8.2.2); Host becomes :authority. */
+    private static final Set<String> CONNECTION_HEADERS =
+            Set.of("connection", "keep-alive", "proxy-connection", "transfer-encoding", "upgrade", "host");
+    /** Static-table entries (RFC 7541 Appendix A) that match a whole field. */
+    private static final Map<String, Integer> STATIC_FIELDS =
+            Map.of(":method GET", 2, ":method POST", 3, ":path /", 4, ":scheme http", 6);
+    /** Static-table indexes of the pseudo-headers' names. */
+    private static final Map<String, Integer> STATIC_NAMES = Map.of(":authority", 1, ":method", 2, ":path", 4, ":scheme", 6);
+
+    private H2Request() {
+    }
+
+    /** The request's header list: pseudo-headers, then the user's (lower case, minus the forbidden). */
+    static Http2Headers headers(String method, URI url, List<Header> headers, byte[] body) {
+        String authority = RequestTemplate.hostHeader(url);
+        boolean hasLength = false;
+        for (Header h : headers) {
+            String name = h.name().toLowerCase(Locale.ROOT);
+            if (name.equals("host")) {
+                authority = h.value();
+            }
+            hasLength |= name.equals("content-length");
+        }
+        Http2Headers out = new DefaultHttp2Headers()
+                .method(method).scheme("http").authority(authority).path(RequestTemplate.target(url));
+        for (Header h : headers) {
+            String name = h.name().toLowerCase(Locale.ROOT);
+            if (!CONNECTION_HEADERS.contains(name)) {
+                out.add(name, h.value());
+            }
+        }
+        if (body != null && !hasLength) {
+            out.add("content-length", Integer.toString(body.length));
+        }
+        return out;
+    }
+
+    /** {@code headers} as an HPACK header block that leaves the dynamic table alone. */
+    static byte[] headerBlock(Http2Headers headers) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        headers.forEach(field -> {
+            String name = field.getKey().toString();
+            String value = field.getValue().toString();
+            Integer whole = STATIC_FIELDS.get(name + " " + value);
+            if (whole != null) {
+                integer(out, 0x80, 7, whole); // indexed field
+                return;
+            }
+            Integer nameIndex = STATIC_NAMES.get(name);
+            if (nameIndex != null) {
+                integer(out, 0x00, 4, nameIndex); // literal without indexing, indexed name
+            } else {
+                out.write(0x00); // literal without indexing, new name
+                string(out, name);
+            }
+            string(out, value);
+        });
+        return out.toByteArray();
+    }
+
+    private static void string(ByteArrayOutputStream out, String s) {
+        byte[] bytes = s.getBytes(StandardCharsets.ISO_8859_1);
+        integer(out, 0x00, 7, bytes.length); // H = 0: no Huffman coding
+        out.writeBytes(bytes);
+    }
+
+    /** An HPACK integer with an {@code bits}-bit prefix after {@code flags} (RFC 7541 §5.1). */
+    private static void integer(ByteArrayOutputStream out, int flags, int bits, int value) {
+        int max = (1 << bits) - 1;
+        if (value < max) {
+            out.write(flags | value);
+            return;
+        }
+        out.write(flags | max);
+        value -= max;
+        while (value >= 0x80) {
+            out.write((value & 0x7f) | 0x80);
+            value >>>= 7;
+        }
+        out.write(value);
+    }
+}
