@@ -2,20 +2,14 @@ package showdown.load;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
-import io.netty.handler.codec.http2.DefaultHttp2Headers;
-import io.netty.handler.codec.http2.DefaultHttp2HeadersDecoder;
-import io.netty.handler.codec.http2.Http2CodecUtil;
-import io.netty.handler.codec.http2.Http2Exception;
-import io.netty.handler.codec.http2.Http2Headers;
-import io.netty.util.AsciiString;
 
 /**
  * Reads the frames of one h2c socket, the client's side of RFC 9113, as they arrive in reads of
  * any size: a frame cut between two reads waits in a buffer for the rest. It hands the frames a
  * load generator needs to a {@link Listener}: response status and stream ends, resets, GOAWAY,
  * SETTINGS, PING and WINDOW_UPDATE. Header blocks, also those continued in CONTINUATION frames, go
- * through Netty's HPACK decoder, which keeps the dynamic table in step with the server; of the
- * fields only {@code :status} is kept. Anything that breaks the protocol ends the socket with a
+ * through {@link HpackStatusDecoder}, which keeps the dynamic table in step with the server and
+ * reads only {@code :status}. Anything that breaks the protocol ends the socket with a
  * {@link ProtocolError}.
  */
 final class H2FrameReader {
@@ -73,7 +67,7 @@ final class H2FrameReader {
 
     private final Listener listener;
     private final ByteBufAllocator alloc;
-    private final StatusDecoder hpack = new StatusDecoder();
+    private final HpackStatusDecoder hpack = new HpackStatusDecoder();
 
     private ByteBuf cumulation;
     private boolean sawSettings;
@@ -238,19 +232,8 @@ final class H2FrameReader {
         }
     }
 
-    /** Decodes {@code buf[from, to)} in place: the buffer's writer index is narrowed to the block for the decoder. */
     private void decode(int streamId, ByteBuf buf, int from, int to, boolean endStream) throws ProtocolError {
-        int reader = buf.readerIndex();
-        int writer = buf.writerIndex();
-        buf.setIndex(from, to);
-        try {
-            hpack.decodeHeaders(streamId, buf);
-        } catch (Http2Exception e) {
-            throw new ProtocolError("a header block HPACK cannot decode: " + e.getMessage());
-        } finally {
-            buf.setIndex(reader, writer);
-        }
-        listener.headers(streamId, hpack.status.code, endStream);
+        listener.headers(streamId, hpack.decode(buf, from, to), endStream);
     }
 
     /** The padding length of a PADDED frame (0 otherwise), checked against the payload. */
@@ -275,54 +258,5 @@ final class H2FrameReader {
         if (length != expected) {
             throw new ProtocolError("a " + type + " frame of " + length + " bytes, not " + expected);
         }
-    }
-
-    /** Netty's HPACK decoder, keeping only :status in one reused header list. */
-    private static final class StatusDecoder extends DefaultHttp2HeadersDecoder {
-        final StatusOnly status = new StatusOnly();
-
-        StatusDecoder() {
-            super(false, Http2CodecUtil.MAX_HEADER_LIST_SIZE);
-        }
-
-        @Override
-        protected Http2Headers newHeaders() {
-            status.code = -1;
-            return status;
-        }
-    }
-
-    /** A header list that keeps only the response's status code, parsed from three digits. */
-    private static final class StatusOnly extends DefaultHttp2Headers {
-        private static final AsciiString STATUS = Http2Headers.PseudoHeaderName.STATUS.value();
-
-        int code = -1;
-
-        StatusOnly() {
-            super(false);
-        }
-
-        @Override
-        public Http2Headers add(CharSequence name, CharSequence value) {
-            if (code < 0 && STATUS.contentEquals(name)) {
-                code = statusCode(value);
-            }
-            return this;
-        }
-    }
-
-    static int statusCode(CharSequence status) {
-        if (status.length() != 3) {
-            return 0;
-        }
-        int s = 0;
-        for (int k = 0; k < 3; k++) {
-            int d = status.charAt(k) - '0';
-            if (d < 0 || d > 9) {
-                return 0;
-            }
-            s = s * 10 + d;
-        }
-        return s;
     }
 }
