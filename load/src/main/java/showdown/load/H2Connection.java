@@ -29,7 +29,9 @@ import showdown.load.WorkerStats.Loss;
  * One HTTP/2 connection over cleartext TCP with prior knowledge (h2c, as h2load speaks to http://
  * URLs). It keeps up to {@code streams} requests in flight, as h2load's {@code -m} does, and opens
  * the next streams once a read is done, all in one write. Each stream's latency runs from its
- * HEADERS frame being written to its last frame being read.
+ * HEADERS frame being written to its last frame being read. In the open model (wrk2) streams open
+ * on a fixed schedule instead, and a stream that had to wait for a free slot is timed from when
+ * it was due.
  *
  * <p>The framing is our own, as lean as the HTTP/1.1 path: the request's header block is encoded
  * once ({@link H2Request}), frames are read by {@link H2FrameReader}, and streams live in a few
@@ -61,12 +63,21 @@ final class H2Connection extends ChannelInboundHandlerAdapter implements ClientC
     private final byte[] headerBlock;
     private final byte[] body; // null or non-empty: an empty body ends the stream with its HEADERS
     private final Runnable reconnectTask = this::connect;
+    private final Runnable openModelSendTask = this::openModelTimer;
     private final Frames frames = new Frames();
 
-    // Streams in flight: slot k holds a stream id (0 = free), its send time, final status, the body
-    // bytes sent so far, what the server's window still lets it send, and what it received unacknowledged.
+    // Open model (wrk2): streams open on a fixed schedule, up to the stream limit in flight.
+    private final long intervalNanos; // 0: the closed model
+    private final long scheduleOffsetNanos;
+    private long nextIntendedNanos;
+    private boolean openModelTimerSet;
+
+    // Streams in flight: slot k holds a stream id (0 = free), its intended and actual send times
+    // (the same in the closed model), final status, the body bytes sent so far, what the server's
+    // window still lets it send, and what it received unacknowledged.
     private final int[] streamIds;
     private final long[] sentAt;
+    private final long[] actualSentAt;
     private final int[] statuses;
     private final int[] bodySent;
     private final long[] sendWindow;
@@ -89,8 +100,16 @@ final class H2Connection extends ChannelInboundHandlerAdapter implements ClientC
     private boolean errorCounted;
     private long receivedAt;
 
-    H2Connection(Worker worker, Endpoint endpoint, int streams, String method, List<Header> headers, byte[] body) {
+    /**
+     * @param streams the most streams in flight (h2load's {@code -m})
+     * @param intervalNanos open model: the gap between two intended sends (0: the closed model)
+     * @param scheduleOffsetNanos open model: where in its interval this connection's schedule starts
+     */
+    H2Connection(Worker worker, Endpoint endpoint, int streams, String method, List<Header> headers, byte[] body,
+                 long intervalNanos, long scheduleOffsetNanos) {
         this.worker = worker;
+        this.intervalNanos = intervalNanos;
+        this.scheduleOffsetNanos = scheduleOffsetNanos;
         this.stats = worker.stats;
         this.endpoint = endpoint;
         this.depth = streams;
@@ -98,6 +117,7 @@ final class H2Connection extends ChannelInboundHandlerAdapter implements ClientC
         this.headerBlock = H2Request.headerBlock(H2Request.headers(method, endpoint.url(), headers, body));
         this.streamIds = new int[streams];
         this.sentAt = new long[streams];
+        this.actualSentAt = new long[streams];
         this.statuses = new int[streams];
         this.bodySent = new int[streams];
         this.sendWindow = new long[streams];
@@ -137,7 +157,7 @@ final class H2Connection extends ChannelInboundHandlerAdapter implements ClientC
 
     @Override
     public void beginSchedule(long originNanos) {
-        // closed model only: the open model is refused for HTTP/2 (LoadSpec)
+        nextIntendedNanos = originNanos + scheduleOffsetNanos;
     }
 
     @Override
@@ -145,8 +165,33 @@ final class H2Connection extends ChannelInboundHandlerAdapter implements ClientC
         if (channel == null || !channel.isActive() || !gotSettings || errorCounted || !worker.started()) {
             return; // the SETTINGS frame, or the clock, will call again
         }
-        refill();
+        openStreams();
         flush();
+    }
+
+    /** Opens what may be opened now: up to the limit (closed model), or what the schedule has due (open model). */
+    private void openStreams() {
+        long now = System.nanoTime();
+        if (intervalNanos == 0) {
+            while (inFlight < streamLimit && sendOne(now, now)) {
+                // fill the streams
+            }
+            return;
+        }
+        // Late sends keep their intended times, so the latency of what waited for a free stream
+        // includes the wait (coordinated omission is corrected).
+        while (nextIntendedNanos <= now && inFlight < streamLimit && sendOne(nextIntendedNanos, now)) {
+            nextIntendedNanos += intervalNanos;
+        }
+        if (nextIntendedNanos > now && !openModelTimerSet && !worker.stopped()) {
+            openModelTimerSet = true;
+            worker.loop().schedule(openModelSendTask, nextIntendedNanos - now, TimeUnit.NANOSECONDS);
+        }
+    }
+
+    private void openModelTimer() {
+        openModelTimerSet = false;
+        startSending();
     }
 
     @Override
@@ -175,21 +220,13 @@ final class H2Connection extends ChannelInboundHandlerAdapter implements ClientC
             return;
         }
         if (gotSettings && worker.started()) {
-            refill();
+            openStreams();
         }
         flush();
     }
 
-    /** Opens streams up to the limit. */
-    private void refill() {
-        long now = System.nanoTime();
-        while (inFlight < streamLimit && sendOne(now)) {
-            // fill the streams
-        }
-    }
-
-    /** Opens one stream (writes, does not flush); false when nothing may be sent now. */
-    private boolean sendOne(long now) {
+    /** Opens one stream meant to go at {@code intendedAt} (writes, does not flush); false when nothing may be sent now. */
+    private boolean sendOne(long intendedAt, long now) {
         if (worker.stopped() || goingAway) {
             return false;
         }
@@ -205,7 +242,8 @@ final class H2Connection extends ChannelInboundHandlerAdapter implements ClientC
         nextStreamId += 2;
         int slot = freeSlot();
         streamIds[slot] = id;
-        sentAt[slot] = now;
+        sentAt[slot] = intendedAt;
+        actualSentAt[slot] = now;
         statuses[slot] = 0;
         received[slot] = 0;
         bodySent[slot] = 0;
@@ -318,11 +356,14 @@ final class H2Connection extends ChannelInboundHandlerAdapter implements ClientC
     /** The last frame of {@code slot}'s stream was read: records it with its final status. */
     private void streamEnded(int slot) {
         free(slot);
-        if (worker.measuring() && sentAt[slot] >= worker.measureStartNanos()) {
+        if (worker.measuring() && actualSentAt[slot] >= worker.measureStartNanos()) {
             stats.requests++;
             stats.lastCompletionNanos = receivedAt;
             stats.recordStatus(statuses[slot]);
             stats.latency.recordValue(receivedAt - sentAt[slot]);
+            if (intervalNanos > 0) {
+                stats.uncorrectedLatency.recordValue(receivedAt - actualSentAt[slot]);
+            }
         }
         closeIfDrained();
     }
@@ -355,7 +396,7 @@ final class H2Connection extends ChannelInboundHandlerAdapter implements ClientC
             return;
         }
         for (int k = 0; k < depth; k++) {
-            if (streamIds[k] != 0 && now - sentAt[k] > timeoutNanos) {
+            if (streamIds[k] != 0 && now - actualSentAt[k] > timeoutNanos) {
                 abandon(Loss.TIMEOUT);
                 return;
             }

@@ -103,7 +103,7 @@ public final class LoadEngine {
         AtomicLong permits = spec.countBounded() ? new AtomicLong(spec.requests()) : null;
         List<Worker> workers = new ArrayList<>();
         for (EventExecutor executor : group) {
-            boolean shareReceiveBuffer = Transports.readsInPlace(transport) && !spec.http2();
+            boolean shareReceiveBuffer = Transports.readsInPlace(transport);
             workers.add(new Worker((EventLoop) executor, Transports.channelClass(transport), shareReceiveBuffer, permits,
                     timeoutNanos));
         }
@@ -114,7 +114,8 @@ public final class LoadEngine {
             long offset = intervalNanos > 0 ? ThreadLocalRandom.current().nextLong(intervalNanos) : 0;
             Endpoint endpoint = endpoints.get(c % endpoints.size());
             w.add(spec.http2()
-                    ? new H2Connection(w, endpoint, spec.pipeline(), spec.method(), spec.headers(), spec.body())
+                    ? new H2Connection(w, endpoint, spec.pipeline(), spec.method(), spec.headers(), spec.body(),
+                            intervalNanos, offset)
                     : new Connection(w, endpoint, spec.pipeline(), intervalNanos, offset));
         }
         // Open every socket before the clock starts (wrk starts it first, so its first second

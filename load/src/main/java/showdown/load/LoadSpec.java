@@ -189,10 +189,7 @@ public record LoadSpec(
             if (rate < 0 || Double.isNaN(rate) || Double.isInfinite(rate)) {
                 throw new LoadException("rate must be a positive number of requests per second");
             }
-            if (rate > 0 && http2) {
-                throw new LoadException("--rate is not supported with --h2 yet: the open model runs over HTTP/1.1");
-            }
-            if (rate > 0 && pipeline > 1) {
+            if (rate > 0 && pipeline > 1 && !http2) {
                 throw new LoadException("--rate and --pipeline cannot be combined: the open model sends one request at a time");
             }
             Duration d = duration == null && requests == 0 ? DEFAULT_DURATION : duration;

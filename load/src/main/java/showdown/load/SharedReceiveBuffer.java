@@ -8,16 +8,17 @@ import java.nio.ByteBuffer;
 
 /**
  * Reads every socket of one event loop into the same direct buffer. The loop reads one socket at a
- * time and {@link Connection#channelRead} is done with the bytes before it returns, so one buffer
- * serves them all: no allocator work per read, and the memory is the same from start to end.
+ * time and {@link Connection#channelRead} and {@link H2Connection#channelRead} are done with the
+ * bytes before they return ({@link H2FrameReader} copies out a frame cut off at the end of a read),
+ * so one buffer serves them all: no allocator work per read, and the memory is the same from start
+ * to end.
  *
  * <p>Only the read path asks a receive handle for buffers; writes and everything else keep the
  * channel's own allocator. Releasing the buffer is a no-op, and each read starts it empty. Its
  * memory belongs to a JDK direct buffer, which the garbage collector frees with the worker.
  *
  * <p>Only for transports that read in place (epoll, NIO): io_uring's reads are asynchronous, and
- * several could be in flight into the same buffer. And only for HTTP/1.1: the HTTP/2 codec keeps a
- * read's bytes past the read when a frame is cut off.
+ * several could be in flight into the same buffer.
  */
 final class SharedReceiveBuffer extends DefaultMaxMessagesRecvByteBufAllocator {
 

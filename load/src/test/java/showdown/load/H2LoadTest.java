@@ -199,8 +199,21 @@ class H2LoadTest {
     }
 
     @Test
-    void theOpenModelIsRefusedOverHttp2() {
-        assertThatThrownBy(() -> LoadSpec.builder().url("http://127.0.0.1:1/").http2(true).rate(100).build())
-                .isInstanceOf(LoadException.class).hasMessageContaining("--rate");
+    void theOpenModelSendsOnScheduleAndCorrectsForAStalledStream() throws Exception {
+        // The first answer comes 200 ms late; with one stream per connection, the requests due
+        // meanwhile go out late, and only the corrected latency counts the wait.
+        try (H2TestServer server = new H2TestServer(100,
+                (c, n) -> n == 1 ? H2TestServer.Action.ANSWER_AFTER_200_MS : H2TestServer.Action.ANSWER)) {
+            LoadResult r = run(LoadSpec.builder().url(server.url("/")).http2(true).connections(1).threads(1)
+                    .duration(Duration.ofSeconds(1)).rate(100));
+            assertThat(r.errors()).isEqualTo(ErrorCounts.NONE);
+            assertThat(r.requests()).isPositive();
+            assertThat(r.latency().getTotalCount()).isEqualTo(r.requests());
+            assertThat(r.uncorrectedLatency().getTotalCount()).isEqualTo(r.requests());
+            // the schedule caps what is sent: at most rate x duration, plus one catch-up request
+            assertThat(server.answered.get()).isLessThanOrEqualTo(100 + 1 + 1);
+            assertThat(r.latency().getMaxValue()).isGreaterThanOrEqualTo(Duration.ofMillis(200).toNanos());
+            assertThat(r.latency().getMean()).isGreaterThan(r.uncorrectedLatency().getMean());
+        }
     }
 }

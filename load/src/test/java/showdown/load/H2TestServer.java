@@ -21,13 +21,15 @@ import io.netty.handler.codec.http2.Http2Headers;
 import io.netty.handler.codec.http2.Http2Settings;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * An h2c server on 127.0.0.1 for the HTTP/2 tests (Netty's codec, server side). Each request gets
  * what {@link Policy} says: an answer ("200", a 5-byte body), a 404 with the same body, a reset,
- * nothing at all, or an answer followed by a GOAWAY that names it as the last stream. A {@link Shape}
+ * nothing at all, an answer followed by a GOAWAY that names it as the last stream, or an answer
+ * 200 ms late. A {@link Shape}
  * makes the answers harder to read: headers that fill the HPACK dynamic table, header blocks too
  * big for one frame, padding, bodies over many frames, a PING on each connection. It counts what it
  * did, so tests can compare exact numbers.
@@ -39,7 +41,7 @@ final class H2TestServer implements AutoCloseable {
         Action on(int onConnection, int overall);
     }
 
-    enum Action { ANSWER, NOT_FOUND, RESET, IGNORE, ANSWER_THEN_GOAWAY }
+    enum Action { ANSWER, NOT_FOUND, RESET, IGNORE, ANSWER_THEN_GOAWAY, ANSWER_AFTER_200_MS }
 
     /**
      * How answers look on the wire.
@@ -107,7 +109,7 @@ final class H2TestServer implements AutoCloseable {
     @Override
     public void close() {
         listener.close().awaitUninterruptibly();
-        group.shutdownGracefully(0, 1, java.util.concurrent.TimeUnit.SECONDS).awaitUninterruptibly();
+        group.shutdownGracefully(0, 1, TimeUnit.SECONDS).awaitUninterruptibly();
     }
 
     /** One connection's requests. */
@@ -157,13 +159,25 @@ final class H2TestServer implements AutoCloseable {
 
         private void respond(ChannelHandlerContext ctx, int streamId) {
             Action action = policy.on(++onConnection, overall.incrementAndGet());
+            if (action == Action.ANSWER_AFTER_200_MS) {
+                ctx.executor().schedule(() -> {
+                    if (ctx.channel().isActive()) { // unless the client left
+                        act(ctx, streamId, Action.ANSWER);
+                        handler.flush(ctx); // the handler's flush, which also writes the DATA its flow control holds
+                    }
+                }, 200, TimeUnit.MILLISECONDS);
+            } else {
+                act(ctx, streamId, action); // written when the read is done: the handler flushes then
+            }
+        }
+
+        private void act(ChannelHandlerContext ctx, int streamId, Action action) {
             switch (action) {
-                case IGNORE -> {
+                case IGNORE, ANSWER_AFTER_200_MS -> {
                 }
                 case RESET -> {
                     resets.incrementAndGet();
                     handler.encoder().writeRstStream(ctx, streamId, Http2Error.CANCEL.code(), ctx.newPromise());
-                    ctx.flush();
                 }
                 case ANSWER, NOT_FOUND, ANSWER_THEN_GOAWAY -> {
                     int n = answered.incrementAndGet();
@@ -181,9 +195,6 @@ final class H2TestServer implements AutoCloseable {
                         goaways.incrementAndGet();
                         // graceful: the client closes once this stream is done (streams after it are ignored)
                         handler.goAway(ctx, streamId, Http2Error.NO_ERROR.code(), Unpooled.EMPTY_BUFFER, ctx.newPromise());
-                        ctx.flush();
-                    } else {
-                        ctx.flush();
                     }
                 }
             }
