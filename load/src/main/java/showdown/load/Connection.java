@@ -2,18 +2,13 @@ package showdown.load;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
-import io.netty.channel.Channel;
-import io.netty.channel.ChannelFuture;
-import io.netty.channel.ChannelFutureListener;
-import io.netty.channel.ChannelHandler.Sharable;
 import io.netty.channel.ChannelHandlerContext;
-import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelOutboundBuffer;
 import java.util.concurrent.TimeUnit;
 import showdown.load.WorkerStats.Loss;
 
 /**
- * One client connection, driven by its worker's event loop. In the closed model it writes
+ * One HTTP/1.1 client connection, driven by its worker's event loop. In the closed model it writes
  * {@code pipeline} requests at once and the next batch when all of them are answered, as wrk's
  * pipelining script does (TechEmpower's plaintext test); in the open model it sends on a schedule.
  * It records a latency for every response, and replaces its socket when the server closes it or an
@@ -23,27 +18,19 @@ import showdown.load.WorkerStats.Loss;
  * the oldest slot belongs to the next response. Request bytes are written from a per-connection
  * buffer holding {@code pipeline} copies, so the hot path allocates nothing.
  */
-@Sharable // one channel at a time: the same handler serves each replacement socket in turn
-final class Connection extends ChannelInboundHandlerAdapter implements ChannelFutureListener, ClientConnection {
+final class Connection extends SocketConnection {
 
-    private final Worker worker;
-    private final WorkerStats stats;
-    private final Endpoint endpoint;
     private final int depth;
     private final int requestLength;
     private final ByteBuf requestCopies;
     private final long[] sentAt;
     private final long[] actualSentAt;
     private final ResponseScanner scanner = new ResponseScanner();
-    private final Runnable reconnectTask = this::connect;
     private final Runnable openModelSendTask = this::sendOnSchedule;
 
-    private Channel channel;
     private int head;
     private int inFlight;
     private int toSend;
-    private boolean writing;
-    private boolean errorCounted;
     private boolean closeAfterRead;
 
     // Open model (wrk2): intended send times follow a fixed schedule whatever the server does.
@@ -56,9 +43,7 @@ final class Connection extends ChannelInboundHandlerAdapter implements ChannelFu
      *     starts, so that connections do not all fire at once
      */
     Connection(Worker worker, Endpoint endpoint, int depth, long intervalNanos, long scheduleOffsetNanos) {
-        this.worker = worker;
-        this.stats = worker.stats;
-        this.endpoint = endpoint;
+        super(worker, endpoint);
         this.depth = depth;
         this.requestLength = endpoint.request().length;
         ByteBuf copies = Unpooled.directBuffer(requestLength * depth);
@@ -74,24 +59,10 @@ final class Connection extends ChannelInboundHandlerAdapter implements ChannelFu
     }
 
     @Override
-    public void connect() {
-        if (worker.stopped()) {
-            return;
-        }
-        worker.bootstrap().handler(this).connect(endpoint.address()).addListener(this);
-    }
-
-    /** The connect attempt finished. */
-    @Override
-    public void operationComplete(ChannelFuture future) {
-        if (!worker.connectEnded(this, future, reconnectTask)) {
-            return;
-        }
-        channel = future.channel();
+    void socketOpened() {
         scanner.reset();
         head = 0;
         inFlight = 0;
-        errorCounted = false;
         closeAfterRead = false;
         if (worker.started()) {
             startSending();
@@ -122,10 +93,9 @@ final class Connection extends ChannelInboundHandlerAdapter implements ChannelFu
     public void channelRead(ChannelHandlerContext ctx, Object msg) {
         ByteBuf buf = (ByteBuf) msg;
         try {
-            if (channel != ctx.channel() || errorCounted) {
-                return; // bytes after we gave up on this socket
+            if (!accept(ctx, buf)) {
+                return;
             }
-            stats.bytesRead += buf.readableBytes();
             long receivedAt = System.nanoTime(); // every response in this read arrived with it
             int i = buf.readerIndex();
             int end = buf.writerIndex();
@@ -279,73 +249,31 @@ final class Connection extends ChannelInboundHandlerAdapter implements ChannelFu
         }
     }
 
+    /** A response delimited by the close is complete now. */
     @Override
-    public void channelInactive(ChannelHandlerContext ctx) {
-        if (channel != ctx.channel()) {
-            return;
+    void socketClosed(boolean byServer) {
+        if (byServer && scanner.endOfInput() && inFlight > 0) {
+            responseComplete(System.nanoTime());
         }
-        if (worker.stopped()) {
-            channel = null; // we closed it: the run is over, nothing was lost
-            return;
-        }
-        if (!errorCounted) {
-            if (scanner.endOfInput() && inFlight > 0) {
-                responseComplete(System.nanoTime()); // a response delimited by the close
-            }
-            countLost(Loss.READ);
-            if (worker.measuring()) {
-                stats.reconnects++; // the server closed it without warning
-            }
-        }
-        channel = null;
-        connect();
     }
 
     @Override
-    public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
-        if (channel == ctx.channel() && !errorCounted) {
-            abandon(writing ? Loss.WRITE : Loss.READ);
-        } else {
-            ctx.close();
-        }
+    int inFlight() {
+        return inFlight;
     }
 
-    /** Counts every request still in flight as lost to {@code kind}, then closes the socket. */
-    private void abandon(Loss kind) {
-        countLost(kind);
-        if (!errorCounted && worker.measuring()) {
-            stats.reconnects++;
-        }
-        errorCounted = true;
-        if (channel != null) {
-            channel.close();
-        }
-    }
-
-    private void countLost(Loss kind) {
-        if (worker.measuring()) {
-            // bytes we cannot parse are an error even when no request was waiting for them
-            stats.lost(kind, kind == Loss.PROTOCOL ? Math.max(inFlight, 1) : inFlight);
-        }
+    @Override
+    void dropInFlight() {
         inFlight = 0;
         toSend = 0;
-    }
-
-    /** Whether this connection has nothing in flight (for count-bounded runs). */
-    @Override
-    public boolean idle() {
-        return inFlight == 0;
     }
 
     /** Closes the socket for good and frees the request copies (the run is over). */
     @Override
     public void close() {
-        if (channel != null) {
-            channel.close();
-        }
+        super.close();
         if (requestCopies.unwrap().refCnt() > 0) {
             requestCopies.unwrap().release();
         }
     }
-
 }

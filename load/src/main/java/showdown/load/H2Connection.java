@@ -12,12 +12,7 @@ import static showdown.load.H2FrameReader.WINDOW_UPDATE;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
-import io.netty.channel.Channel;
-import io.netty.channel.ChannelFuture;
-import io.netty.channel.ChannelFutureListener;
-import io.netty.channel.ChannelHandler.Sharable;
 import io.netty.channel.ChannelHandlerContext;
-import io.netty.channel.ChannelInboundHandlerAdapter;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.List;
@@ -43,8 +38,7 @@ import showdown.load.WorkerStats.Loss;
  * what is in flight (read errors) and the connection reconnects; a stream older than the timeout
  * loses the socket like HTTP/1.1 does; a frame that breaks the protocol loses it as a protocol error.
  */
-@Sharable // one channel at a time: the same handler serves each replacement socket in turn
-final class H2Connection extends ChannelInboundHandlerAdapter implements ClientConnection, ChannelFutureListener {
+final class H2Connection extends SocketConnection {
 
     /** Our receive windows, connection and stream: wide open, as h2load's defaults are. */
     private static final int WINDOW = (1 << 30) - 1;
@@ -56,13 +50,9 @@ final class H2Connection extends ChannelInboundHandlerAdapter implements ClientC
     /** The client preface, our SETTINGS (no push, a wide stream window) and the connection window's increment. */
     private static final byte[] PREFACE = preface();
 
-    private final Worker worker;
-    private final WorkerStats stats;
-    private final Endpoint endpoint;
     private final int depth;
     private final byte[] headerBlock;
     private final byte[] body; // null or non-empty: an empty body ends the stream with its HEADERS
-    private final Runnable reconnectTask = this::connect;
     private final Runnable openModelSendTask = this::openModelTimer;
     private final Frames frames = new Frames();
 
@@ -85,10 +75,8 @@ final class H2Connection extends ChannelInboundHandlerAdapter implements ClientC
     private int inFlight;
 
     // The socket and what it was told
-    private Channel channel;
     private H2FrameReader reader;
     private ByteBuf out; // frames written since the last flush
-    private boolean writing;
     private boolean gotSettings;
     private int streamLimit; // min(depth, the server's MAX_CONCURRENT_STREAMS)
     private long initialSendWindow;
@@ -97,7 +85,6 @@ final class H2Connection extends ChannelInboundHandlerAdapter implements ClientC
     private int connectionReceived;
     private int nextStreamId;
     private boolean goingAway;
-    private boolean errorCounted;
     private long receivedAt;
 
     /**
@@ -107,11 +94,9 @@ final class H2Connection extends ChannelInboundHandlerAdapter implements ClientC
      */
     H2Connection(Worker worker, Endpoint endpoint, int streams, String method, List<Header> headers, byte[] body,
                  long intervalNanos, long scheduleOffsetNanos) {
-        this.worker = worker;
+        super(worker, endpoint);
         this.intervalNanos = intervalNanos;
         this.scheduleOffsetNanos = scheduleOffsetNanos;
-        this.stats = worker.stats;
-        this.endpoint = endpoint;
         this.depth = streams;
         this.body = body == null || body.length == 0 ? null : body;
         this.headerBlock = H2Request.headerBlock(H2Request.headers(method, endpoint.url(), headers, body));
@@ -124,21 +109,9 @@ final class H2Connection extends ChannelInboundHandlerAdapter implements ClientC
         this.received = new int[streams];
     }
 
+    /** A fresh socket starts with the preface and HTTP/2's defaults. */
     @Override
-    public void connect() {
-        if (worker.stopped()) {
-            return;
-        }
-        worker.bootstrap().handler(this).connect(endpoint.address()).addListener(this);
-    }
-
-    /** The connect attempt finished: a fresh socket starts with the preface and HTTP/2's defaults. */
-    @Override
-    public void operationComplete(ChannelFuture future) {
-        if (!worker.connectEnded(this, future, reconnectTask)) {
-            return;
-        }
-        channel = future.channel();
+    void socketOpened() {
         reader = new H2FrameReader(frames, channel.alloc());
         inFlight = 0;
         Arrays.fill(streamIds, 0);
@@ -150,7 +123,6 @@ final class H2Connection extends ChannelInboundHandlerAdapter implements ClientC
         connectionReceived = 0;
         nextStreamId = 1;
         goingAway = false;
-        errorCounted = false;
         out().writeBytes(PREFACE);
         flush();
     }
@@ -198,11 +170,8 @@ final class H2Connection extends ChannelInboundHandlerAdapter implements ClientC
     public void channelRead(ChannelHandlerContext ctx, Object msg) {
         ByteBuf buf = (ByteBuf) msg;
         try {
-            if (channel != ctx.channel() || errorCounted) {
-                return; // bytes after we gave up on this socket
-            }
-            if (worker.measuring()) {
-                stats.bytesRead += buf.readableBytes();
+            if (!accept(ctx, buf)) {
+                return;
             }
             receivedAt = System.nanoTime(); // every stream that ends in this read ended with it
             reader.read(buf);
@@ -404,76 +373,36 @@ final class H2Connection extends ChannelInboundHandlerAdapter implements ClientC
     }
 
     @Override
-    public boolean idle() {
-        return inFlight == 0;
+    int inFlight() {
+        return inFlight;
     }
 
     @Override
-    public void close() {
-        if (channel != null) {
-            channel.close();
-        }
+    void dropInFlight() {
+        inFlight = 0;
+        Arrays.fill(streamIds, 0);
     }
 
     @Override
-    public void channelInactive(ChannelHandlerContext ctx) {
-        if (ctx.channel() != channel) {
-            return;
-        }
+    void socketClosed(boolean byServer) {
         reader.release();
         if (out != null) {
             out.release();
             out = null;
         }
-        if (worker.stopped()) {
-            channel = null;
-            return;
+        if (byServer && !gotSettings && worker.measuring()) {
+            stats.protocolErrors++; // closed before its SETTINGS: not (or no longer) an h2c server
         }
-        if (!errorCounted) {
-            countLost(Loss.READ);
-            if (worker.measuring()) {
-                stats.reconnects++;
-                if (!gotSettings) {
-                    stats.protocolErrors++; // closed before its SETTINGS: not (or no longer) an h2c server
-                }
-            }
-        }
-        channel = null;
+    }
+
+    /** A socket that never got to SETTINGS is retried after a pause, not in a tight loop. */
+    @Override
+    void reopen() {
         if (gotSettings) {
             connect();
         } else {
-            worker.loop().schedule(reconnectTask, Worker.RECONNECT_BACKOFF_NANOS, TimeUnit.NANOSECONDS); // no spinning
+            worker.loop().schedule(reconnectTask, Worker.RECONNECT_BACKOFF_NANOS, TimeUnit.NANOSECONDS);
         }
-    }
-
-    @Override
-    public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
-        if (ctx.channel() == channel && !errorCounted) {
-            abandon(writing ? Loss.WRITE : Loss.READ);
-        } else {
-            ctx.close();
-        }
-    }
-
-    /** Counts every stream still in flight as lost to {@code kind}, then closes the socket. */
-    private void abandon(Loss kind) {
-        countLost(kind);
-        if (!errorCounted && worker.measuring()) {
-            stats.reconnects++;
-        }
-        errorCounted = true;
-        if (channel != null) {
-            channel.close();
-        }
-    }
-
-    private void countLost(Loss kind) {
-        if (worker.measuring()) {
-            // frames we cannot accept are an error even when no stream was waiting for them
-            stats.lost(kind, kind == Loss.PROTOCOL ? Math.max(inFlight, 1) : inFlight);
-        }
-        inFlight = 0;
-        Arrays.fill(streamIds, 0);
     }
 
     /** What the server's frames mean for this connection's streams. */

@@ -1,0 +1,155 @@
+package showdown.load;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelFuture;
+import io.netty.channel.ChannelFutureListener;
+import io.netty.channel.ChannelHandler.Sharable;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import showdown.load.WorkerStats.Loss;
+
+/**
+ * What a client connection does the same way whatever its protocol: it owns one socket at a time
+ * and is that socket's only handler, replaces the socket after an error or a close, counts each
+ * socket's error once, and charges the requests it had in flight to the error's kind. Everything
+ * runs on the worker's event loop.
+ */
+@Sharable // one channel at a time: the same handler serves each replacement socket in turn
+abstract class SocketConnection extends ChannelInboundHandlerAdapter implements ClientConnection, ChannelFutureListener {
+
+    final Worker worker;
+    final WorkerStats stats;
+    final Endpoint endpoint;
+    final Runnable reconnectTask = this::connect;
+
+    /** The current socket; null between two. */
+    Channel channel;
+    /** Whether this socket's end was already counted (it is being closed). */
+    boolean errorCounted;
+    /** Set while writing, so that a failure surfacing in exceptionCaught is a write error. */
+    boolean writing;
+
+    SocketConnection(Worker worker, Endpoint endpoint) {
+        this.worker = worker;
+        this.stats = worker.stats;
+        this.endpoint = endpoint;
+    }
+
+    @Override
+    public final void connect() {
+        if (worker.stopped()) {
+            return;
+        }
+        worker.bootstrap().handler(this).connect(endpoint.address()).addListener(this);
+    }
+
+    /** The connect attempt finished. */
+    @Override
+    public final void operationComplete(ChannelFuture future) {
+        if (!worker.connectEnded(this, future, reconnectTask)) {
+            return;
+        }
+        channel = future.channel();
+        errorCounted = false;
+        socketOpened();
+    }
+
+    /** A fresh socket is open: start its protocol from scratch. */
+    abstract void socketOpened();
+
+    /** Requests sent and not yet answered or lost. */
+    abstract int inFlight();
+
+    /** Forgets every request in flight (they were counted as lost). */
+    abstract void dropInFlight();
+
+    @Override
+    public final boolean idle() {
+        return inFlight() == 0;
+    }
+
+    /**
+     * Whether {@code buf}, read from {@code ctx}'s socket, is for this connection to parse; counts
+     * its bytes if so. Bytes of a socket we already gave up on are not.
+     */
+    final boolean accept(ChannelHandlerContext ctx, ByteBuf buf) {
+        if (channel != ctx.channel() || errorCounted) {
+            return false;
+        }
+        stats.bytesRead += buf.readableBytes();
+        return true;
+    }
+
+    @Override
+    public final void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+        if (channel == ctx.channel() && !errorCounted) {
+            abandon(writing ? Loss.WRITE : Loss.READ);
+        } else {
+            ctx.close();
+        }
+    }
+
+    /** Counts every request still in flight as lost to {@code kind}, then closes the socket. */
+    final void abandon(Loss kind) {
+        countLost(kind);
+        if (!errorCounted && worker.measuring()) {
+            stats.reconnects++;
+        }
+        errorCounted = true;
+        if (channel != null) {
+            channel.close();
+        }
+    }
+
+    /** Counts the requests in flight as lost to {@code kind}, and forgets them. */
+    final void countLost(Loss kind) {
+        if (worker.measuring()) {
+            // bytes we cannot parse are an error even when no request was waiting for them
+            stats.lost(kind, kind == Loss.PROTOCOL ? Math.max(inFlight(), 1) : inFlight());
+        }
+        dropInFlight();
+    }
+
+    /**
+     * The socket closed. If neither we (after an error) nor the end of the run closed it, the
+     * server did: what was in flight is lost (read errors) and it counts as a reconnect. Then the
+     * next socket opens.
+     */
+    @Override
+    public final void channelInactive(ChannelHandlerContext ctx) {
+        if (ctx.channel() != channel) {
+            return;
+        }
+        boolean byServer = !errorCounted && !worker.stopped();
+        socketClosed(byServer);
+        if (worker.stopped()) {
+            channel = null; // we closed it: the run is over, nothing was lost
+            return;
+        }
+        if (byServer) {
+            countLost(Loss.READ);
+            if (worker.measuring()) {
+                stats.reconnects++;
+            }
+        }
+        channel = null;
+        reopen();
+    }
+
+    /** The protocol's last word on a socket that closed; {@code byServer}: see {@link #channelInactive}. */
+    abstract void socketClosed(boolean byServer);
+
+    /** Opens the next socket once one has closed: at once, unless a protocol says otherwise. */
+    void reopen() {
+        connect();
+    }
+
+    /** Closes the socket for good (the run is over). */
+    @Override
+    public void close() {
+        if (channel != null) {
+            channel.close();
+        }
+    }
+}
