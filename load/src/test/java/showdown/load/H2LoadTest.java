@@ -210,8 +210,9 @@ class H2LoadTest {
             assertThat(r.requests()).isPositive();
             assertThat(r.latency().getTotalCount()).isEqualTo(r.requests());
             assertThat(r.uncorrectedLatency().getTotalCount()).isEqualTo(r.requests());
-            // the schedule caps what is sent: at most rate x duration, plus one catch-up request
-            assertThat(server.answered.get()).isLessThanOrEqualTo(100 + 1 + 1);
+            // the schedule caps what is sent (the closed model would send thousands): rate x duration,
+            // plus what falls due while a busy machine takes up to half a second to stop the run
+            assertThat(server.answered.get()).isLessThanOrEqualTo(100 + 50);
             assertThat(r.latency().getMaxValue()).isGreaterThanOrEqualTo(Duration.ofMillis(200).toNanos());
             assertThat(r.latency().getMean()).isGreaterThan(r.uncorrectedLatency().getMean());
         }

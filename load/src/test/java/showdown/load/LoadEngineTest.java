@@ -298,8 +298,9 @@ class LoadEngineTest {
             assertThat(r.uncorrectedLatency()).isNotNull();
             assertThat(r.uncorrectedLatency().getTotalCount()).isEqualTo(r.requests());
             assertThat(r.latency().getTotalCount()).isEqualTo(r.requests());
-            // the schedule caps what is sent: at most rate x duration, plus one catch-up request per connection
-            assertThat(server.requests.get()).isLessThanOrEqualTo(200 + 2 + 2);
+            // the schedule caps what is sent (the closed model would send thousands): rate x duration,
+            // plus what falls due while a busy machine takes up to half a second to stop the run
+            assertThat(server.requests.get()).isLessThanOrEqualTo(200 + 100);
         }
     }
 
