@@ -17,6 +17,8 @@ final class H2FrameReader {
     static final int FRAME_HEADER = 9;
     /** The largest frame we accept: the default SETTINGS_MAX_FRAME_SIZE, which we never raise. */
     static final int MAX_FRAME = 16_384;
+    /** The largest header block we take, across CONTINUATION frames: a bound against an endless one. */
+    static final int MAX_HEADER_BLOCK = 1 << 20;
 
     static final int DATA = 0x0;
     static final int HEADERS = 0x1;
@@ -140,6 +142,11 @@ final class H2FrameReader {
         if (continuedStream != 0 && type != CONTINUATION) {
             throw new ProtocolError("a header block interrupted by another frame");
         }
+        boolean streamFrame = type == DATA || type == HEADERS || type == RST_STREAM || type == CONTINUATION;
+        boolean connectionFrame = type == SETTINGS || type == PING || type == GOAWAY;
+        if (streamFrame && streamId == 0 || connectionFrame && streamId != 0) {
+            throw new ProtocolError("a frame of type " + type + " on stream " + streamId);
+        }
         switch (type) {
             case DATA -> {
                 padding(buf, flags, payload, length, 0); // only checked: flow control counts the whole payload
@@ -217,6 +224,9 @@ final class H2FrameReader {
     private void continuation(ByteBuf buf, int flags, int streamId, int payload, int length) throws ProtocolError {
         if (continuedStream == 0 || streamId != continuedStream) {
             throw new ProtocolError("a CONTINUATION frame without its HEADERS");
+        }
+        if (continuedBlock.readableBytes() + length > MAX_HEADER_BLOCK) {
+            throw new ProtocolError("a header block above " + MAX_HEADER_BLOCK + " bytes");
         }
         continuedBlock.writeBytes(buf, payload, length);
         if ((flags & END_HEADERS) == 0) {

@@ -8,6 +8,8 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * {@code --h2}: the engine over HTTP/2 (h2c) against a server that answers, resets, limits its
@@ -145,11 +147,18 @@ class H2LoadTest {
         }
     }
 
-    @Test
-    void aFrameThatBreaksTheProtocolLosesTheSocketAsAProtocolError() throws Exception {
-        // SETTINGS, then a frame above the 16,384 bytes a client allows unless it says otherwise
-        byte[] answer = {0, 0, 0, 0x4, 0, 0, 0, 0, 0, 0, 0x50, 0, 0x0, 0, 0, 0, 0, 1};
-        try (RawServer server = new RawServer(answer)) {
+    /** SETTINGS, then a frame above the 16,384 bytes a client allows unless it says otherwise. */
+    private static final byte[] OVERSIZED_FRAME = frames("000000040000000000", "005000000000000001");
+    /** SETTINGS, then DATA on stream 0, which only streams may carry. */
+    private static final byte[] DATA_ON_STREAM_0 = frames("000000040000000000", "000001000100000000", "00");
+    /** SETTINGS, then a header block that goes on and on in CONTINUATION frames. */
+    private static final byte[] ENDLESS_HEADER_BLOCK = endlessHeaderBlock();
+
+    @ParameterizedTest
+    @ValueSource(strings = {"OVERSIZED_FRAME", "DATA_ON_STREAM_0", "ENDLESS_HEADER_BLOCK"})
+    void aFrameThatBreaksTheProtocolLosesTheSocketAsAProtocolError(String answer) throws Exception {
+        byte[] bytes = (byte[]) H2LoadTest.class.getDeclaredField(answer).get(null);
+        try (RawServer server = new RawServer(bytes)) {
             LoadResult r = run(LoadSpec.builder().url(server.url()).http2(true).connections(1).threads(1).pipeline(2)
                     .duration(Duration.ofMillis(500)).timeout(Duration.ofMillis(300)));
             assertThat(r.requests()).isZero();
@@ -158,6 +167,21 @@ class H2LoadTest {
             // one per socket, or one per stream in flight when the streams went out before the bad frame came
             assertThat(r.reconnects()).isPositive().isLessThanOrEqualTo(r.errors().protocol());
         }
+    }
+
+    private static byte[] frames(String... hex) {
+        return java.util.HexFormat.of().parseHex(String.join("", hex));
+    }
+
+    private static byte[] endlessHeaderBlock() {
+        var out = new java.io.ByteArrayOutputStream();
+        out.writeBytes(frames("000000040000000000", "000001010000000001", "88")); // HEADERS, no END_HEADERS
+        byte[] continuation = new byte[9 + H2FrameReader.MAX_FRAME];
+        System.arraycopy(frames("004000090000000001"), 0, continuation, 0, 9); // 16,384 bytes, no END_HEADERS
+        for (int k = 0; k <= H2FrameReader.MAX_HEADER_BLOCK / H2FrameReader.MAX_FRAME; k++) {
+            out.writeBytes(continuation);
+        }
+        return out.toByteArray();
     }
 
     @Test
