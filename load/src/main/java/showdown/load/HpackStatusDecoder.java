@@ -6,8 +6,8 @@ import showdown.load.H2FrameReader.ProtocolError;
 /**
  * An HPACK decoder (RFC 7541) that reads a response header block for its {@code :status} only and
  * allocates nothing. It keeps the server's dynamic table in step, but stores for each entry only
- * its size and, for a {@code :status} entry, the status: that is all a later block can refer to
- * that matters here. Strings that do not matter are skipped by length; Huffman-coded ones are
+ * its size, its name's length (a later literal may reuse the name) and, for a {@code :status}
+ * entry, the status: that is all a later block can refer to that matters here. Strings that do not matter are skipped by length; Huffman-coded ones are
  * walked a nibble at a time to learn their decoded length, which the table's sizes need.
  */
 final class HpackStatusDecoder {
