@@ -29,21 +29,12 @@ final class Connection extends SocketConnection {
     private final Runnable openModelSendTask = this::sendOnSchedule;
 
     private int head;
-    private int inFlight;
     private int toSend;
     private boolean closeAfterRead;
 
-    // Open model (wrk2): intended send times follow a fixed schedule whatever the server does.
-    private final long intervalNanos;
-    private final long scheduleOffsetNanos;
-    private long nextIntendedNanos;
-
-    /**
-     * @param scheduleOffsetNanos open model: where in its interval this connection's schedule
-     *     starts, so that connections do not all fire at once
-     */
+    /** The open model's parameters are {@link SocketConnection}'s. */
     Connection(Worker worker, Endpoint endpoint, int depth, long intervalNanos, long scheduleOffsetNanos) {
-        super(worker, endpoint);
+        super(worker, endpoint, intervalNanos, scheduleOffsetNanos);
         this.depth = depth;
         this.requestLength = endpoint.request().length;
         ByteBuf copies = Unpooled.directBuffer(requestLength * depth);
@@ -53,8 +44,6 @@ final class Connection extends SocketConnection {
         this.requestCopies = Unpooled.unreleasableBuffer(copies);
         this.sentAt = new long[depth];
         this.actualSentAt = new long[depth];
-        this.intervalNanos = intervalNanos;
-        this.scheduleOffsetNanos = scheduleOffsetNanos;
         scanner.headRequests(endpoint.head());
     }
 
@@ -67,12 +56,6 @@ final class Connection extends SocketConnection {
         if (worker.started()) {
             startSending();
         }
-    }
-
-    /** The clock starts at {@code originNanos}: the open model's schedule is laid from there. */
-    @Override
-    public void beginSchedule(long originNanos) {
-        nextIntendedNanos = originNanos + scheduleOffsetNanos;
     }
 
     /** Fills the pipeline (closed model) or joins the schedule (open model) on a fresh socket. */
@@ -90,33 +73,24 @@ final class Connection extends SocketConnection {
     }
 
     @Override
-    public void channelRead(ChannelHandlerContext ctx, Object msg) {
-        ByteBuf buf = (ByteBuf) msg;
-        try {
-            if (!accept(ctx, buf)) {
+    void received(ByteBuf buf, long receivedAt) {
+        int i = buf.readerIndex();
+        int end = buf.writerIndex();
+        while (i < end && !closeAfterRead) {
+            int next = scanner.scan(buf, i, end);
+            if (next == ResponseScanner.NEED_MORE) {
+                break;
+            }
+            if (next == ResponseScanner.PROTOCOL_ERROR) {
+                abandon(Loss.PROTOCOL);
                 return;
             }
-            long receivedAt = System.nanoTime(); // every response in this read arrived with it
-            int i = buf.readerIndex();
-            int end = buf.writerIndex();
-            while (i < end && !closeAfterRead) {
-                int next = scanner.scan(buf, i, end);
-                if (next == ResponseScanner.NEED_MORE) {
-                    break;
-                }
-                if (next == ResponseScanner.PROTOCOL_ERROR) {
-                    abandon(Loss.PROTOCOL);
-                    return;
-                }
-                i = next;
-                if (inFlight == 0) {
-                    abandon(Loss.PROTOCOL); // a response nobody asked for
-                    return;
-                }
-                responseComplete(receivedAt);
+            i = next;
+            if (inFlight == 0) {
+                abandon(Loss.PROTOCOL); // a response nobody asked for
+                return;
             }
-        } finally {
-            buf.release();
+            responseComplete(receivedAt);
         }
     }
 
@@ -141,15 +115,7 @@ final class Connection extends SocketConnection {
         int slot = head;
         head = slot + 1 == depth ? 0 : slot + 1;
         inFlight--;
-        if (worker.measuring() && actualSentAt[slot] >= worker.measureStartNanos()) {
-            stats.requests++;
-            stats.lastCompletionNanos = now;
-            stats.recordStatus(scanner.status());
-            stats.latency.recordValue(now - sentAt[slot]);
-            if (intervalNanos > 0) {
-                stats.uncorrectedLatency.recordValue(now - actualSentAt[slot]);
-            }
-        }
+        recordAnswer(sentAt[slot], actualSentAt[slot], scanner.status(), now);
         if (scanner.connectionClose()) {
             closeAfterRead = true;
         } else if (intervalNanos > 0) {
@@ -258,13 +224,7 @@ final class Connection extends SocketConnection {
     }
 
     @Override
-    int inFlight() {
-        return inFlight;
-    }
-
-    @Override
     void dropInFlight() {
-        inFlight = 0;
         toSend = 0;
     }
 

@@ -56,10 +56,7 @@ final class H2Connection extends SocketConnection {
     private final Runnable openModelSendTask = this::openModelTimer;
     private final Frames frames = new Frames();
 
-    // Open model (wrk2): streams open on a fixed schedule, up to the stream limit in flight.
-    private final long intervalNanos; // 0: the closed model
-    private final long scheduleOffsetNanos;
-    private long nextIntendedNanos;
+    // Open model (wrk2): streams open on the schedule, up to the stream limit in flight.
     private boolean openModelTimerSet;
 
     // Streams in flight: slot k holds a stream id (0 = free), its intended and actual send times
@@ -72,7 +69,6 @@ final class H2Connection extends SocketConnection {
     private final int[] bodySent;
     private final long[] sendWindow;
     private final int[] received;
-    private int inFlight;
 
     // The socket and what it was told
     private H2FrameReader reader;
@@ -89,14 +85,12 @@ final class H2Connection extends SocketConnection {
 
     /**
      * @param streams the most streams in flight (h2load's {@code -m})
-     * @param intervalNanos open model: the gap between two intended sends (0: the closed model)
-     * @param scheduleOffsetNanos open model: where in its interval this connection's schedule starts
+     * @param intervalNanos see {@link SocketConnection}
+     * @param scheduleOffsetNanos see {@link SocketConnection}
      */
     H2Connection(Worker worker, Endpoint endpoint, int streams, String method, List<Header> headers, byte[] body,
                  long intervalNanos, long scheduleOffsetNanos) {
-        super(worker, endpoint);
-        this.intervalNanos = intervalNanos;
-        this.scheduleOffsetNanos = scheduleOffsetNanos;
+        super(worker, endpoint, intervalNanos, scheduleOffsetNanos);
         this.depth = streams;
         this.body = body == null || body.length == 0 ? null : body;
         this.headerBlock = H2Request.headerBlock(H2Request.headers(method, endpoint.url(), headers, body));
@@ -125,11 +119,6 @@ final class H2Connection extends SocketConnection {
         goingAway = false;
         out().writeBytes(PREFACE);
         flush();
-    }
-
-    @Override
-    public void beginSchedule(long originNanos) {
-        nextIntendedNanos = originNanos + scheduleOffsetNanos;
     }
 
     @Override
@@ -167,18 +156,12 @@ final class H2Connection extends SocketConnection {
     }
 
     @Override
-    public void channelRead(ChannelHandlerContext ctx, Object msg) {
-        ByteBuf buf = (ByteBuf) msg;
+    void received(ByteBuf buf, long now) {
+        receivedAt = now; // every stream that ends in this read ended with it
         try {
-            if (!accept(ctx, buf)) {
-                return;
-            }
-            receivedAt = System.nanoTime(); // every stream that ends in this read ended with it
             reader.read(buf);
         } catch (ProtocolError e) {
             abandon(Loss.PROTOCOL);
-        } finally {
-            buf.release();
         }
     }
 
@@ -325,15 +308,7 @@ final class H2Connection extends SocketConnection {
     /** The last frame of {@code slot}'s stream was read: records it with its final status. */
     private void streamEnded(int slot) {
         free(slot);
-        if (worker.measuring() && actualSentAt[slot] >= worker.measureStartNanos()) {
-            stats.requests++;
-            stats.lastCompletionNanos = receivedAt;
-            stats.recordStatus(statuses[slot]);
-            stats.latency.recordValue(receivedAt - sentAt[slot]);
-            if (intervalNanos > 0) {
-                stats.uncorrectedLatency.recordValue(receivedAt - actualSentAt[slot]);
-            }
-        }
+        recordAnswer(sentAt[slot], actualSentAt[slot], statuses[slot], receivedAt);
         closeIfDrained();
     }
 
@@ -373,13 +348,7 @@ final class H2Connection extends SocketConnection {
     }
 
     @Override
-    int inFlight() {
-        return inFlight;
-    }
-
-    @Override
     void dropInFlight() {
-        inFlight = 0;
         Arrays.fill(streamIds, 0);
     }
 

@@ -23,17 +23,56 @@ abstract class SocketConnection extends ChannelInboundHandlerAdapter implements 
     final Endpoint endpoint;
     final Runnable reconnectTask = this::connect;
 
+    // Open model (wrk2): requests are due on a fixed schedule, whatever the server does.
+    /** The gap between two requests due on this connection; 0 in the closed model. */
+    final long intervalNanos;
+    /** Where in its interval this connection's schedule starts, so that connections do not all fire at once. */
+    private final long scheduleOffsetNanos;
+    /** When the next request is due. */
+    long nextIntendedNanos;
+
     /** The current socket; null between two. */
     Channel channel;
     /** Whether this socket's end was already counted (it is being closed). */
     boolean errorCounted;
     /** Set while writing, so that a failure surfacing in exceptionCaught is a write error. */
     boolean writing;
+    /** Requests sent and not yet answered or lost. */
+    int inFlight;
 
-    SocketConnection(Worker worker, Endpoint endpoint) {
+    /**
+     * @param intervalNanos open model: the gap between two intended sends (0: the closed model)
+     * @param scheduleOffsetNanos open model: where in its interval this connection's schedule starts
+     */
+    SocketConnection(Worker worker, Endpoint endpoint, long intervalNanos, long scheduleOffsetNanos) {
         this.worker = worker;
         this.stats = worker.stats;
         this.endpoint = endpoint;
+        this.intervalNanos = intervalNanos;
+        this.scheduleOffsetNanos = scheduleOffsetNanos;
+    }
+
+    /** The clock starts at {@code originNanos}: the open model's schedule is laid from there. */
+    @Override
+    public final void beginSchedule(long originNanos) {
+        nextIntendedNanos = originNanos + scheduleOffsetNanos;
+    }
+
+    /**
+     * Records an answer that arrived at {@code now} for a request due at {@code intendedAt} and sent
+     * at {@code sentAt} (the same in the closed model); requests sent before the measured window
+     * are not counted.
+     */
+    final void recordAnswer(long intendedAt, long sentAt, int status, long now) {
+        if (worker.measuring() && sentAt >= worker.measureStartNanos()) {
+            stats.requests++;
+            stats.lastCompletionNanos = now;
+            stats.recordStatus(status);
+            stats.latency.recordValue(now - intendedAt);
+            if (intervalNanos > 0) {
+                stats.uncorrectedLatency.recordValue(now - sentAt);
+            }
+        }
     }
 
     @Override
@@ -58,28 +97,33 @@ abstract class SocketConnection extends ChannelInboundHandlerAdapter implements 
     /** A fresh socket is open: start its protocol from scratch. */
     abstract void socketOpened();
 
-    /** Requests sent and not yet answered or lost. */
-    abstract int inFlight();
-
-    /** Forgets every request in flight (they were counted as lost). */
+    /** Forgets the protocol's state of the requests in flight (they were counted as lost). */
     abstract void dropInFlight();
 
     @Override
     public final boolean idle() {
-        return inFlight() == 0;
+        return inFlight == 0;
     }
 
     /**
-     * Whether {@code buf}, read from {@code ctx}'s socket, is for this connection to parse; counts
-     * its bytes if so. Bytes of a socket we already gave up on are not.
+     * Counts a read's bytes and hands them to the protocol, then releases them. Bytes of a socket
+     * we already gave up on are dropped.
      */
-    final boolean accept(ChannelHandlerContext ctx, ByteBuf buf) {
-        if (channel != ctx.channel() || errorCounted) {
-            return false;
+    @Override
+    public final void channelRead(ChannelHandlerContext ctx, Object msg) {
+        ByteBuf buf = (ByteBuf) msg;
+        try {
+            if (channel == ctx.channel() && !errorCounted) {
+                stats.bytesRead += buf.readableBytes();
+                received(buf, System.nanoTime()); // every answer that ends in this read arrived with it
+            }
+        } finally {
+            buf.release();
         }
-        stats.bytesRead += buf.readableBytes();
-        return true;
     }
+
+    /** The protocol reads {@code buf}, which arrived at {@code now}; it must not keep the buffer. */
+    abstract void received(ByteBuf buf, long now);
 
     @Override
     public final void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
@@ -106,8 +150,9 @@ abstract class SocketConnection extends ChannelInboundHandlerAdapter implements 
     final void countLost(Loss kind) {
         if (worker.measuring()) {
             // bytes we cannot parse are an error even when no request was waiting for them
-            stats.lost(kind, kind == Loss.PROTOCOL ? Math.max(inFlight(), 1) : inFlight());
+            stats.lost(kind, kind == Loss.PROTOCOL ? Math.max(inFlight, 1) : inFlight);
         }
+        inFlight = 0;
         dropInFlight();
     }
 
