@@ -70,7 +70,7 @@ final class SampleRun {
             cases.add(aCase("evil", "techempower", "GET /json", 256, rep, 300_000 + rep * 20_000));
         }
         return new RunResults(RunResults.SCHEMA, "2026-11-30T010203Z", "2026-11-30T01:02:03Z",
-                "2026-11-30T01:20:00Z", env, config, targets, cases);
+                "2026-11-30T01:20:00Z", env, config, targets, cases, List.of());
     }
 
     /**

@@ -33,6 +33,10 @@ import showdown.load.LoadResult;
  * @param server            the server's CPU and memory in the window
  * @param generator         the load generator's CPU in the window
  * @param finishedAt        when the case finished, ISO-8601 UTC
+ * @param samples           the window's slices, in order (schema 1.1; empty in older files)
+ * @param uncertainty       confidence intervals drawn from the samples; null when there were too few
+ * @param interference      what other processes used on the measured CPUs; null when not measured
+ * @param notes             what a reader must know before trusting the figures (schema 1.1)
  */
 public record CaseResult(
         String target,
@@ -54,7 +58,11 @@ public record CaseResult(
         SortedMap<Integer, Long> statusCounts,
         ServerMetrics server,
         GeneratorMetrics generator,
-        String finishedAt) {
+        String finishedAt,
+        List<CaseSample> samples,
+        Uncertainty uncertainty,
+        Interference interference,
+        List<CaseNote> notes) {
 
     public CaseResult {
         spectrum = spectrum == null ? List.of() : List.copyOf(spectrum);
@@ -62,6 +70,21 @@ public record CaseResult(
         latency = latency == null ? Latency.NONE : latency;
         errors = errors == null ? Errors.NONE : errors;
         server = server == null ? ServerMetrics.UNMEASURED : server;
+        samples = samples == null ? List.of() : List.copyOf(samples);
+        notes = notes == null ? List.of() : List.copyOf(notes);
+    }
+
+    /** True when interference detection marked this case as disturbed. */
+    @JsonIgnore
+    public boolean disturbed() {
+        return interference != null && interference.disturbed();
+    }
+
+    /** This case with other notes (they replace the ones it had). */
+    public CaseResult withNotes(List<CaseNote> newNotes) {
+        return new CaseResult(target, scenario, request, method, path, connections, threads, pipeline, repetition,
+                durationSeconds, requests, requestsPerSecond, bytesRead, latency, spectrum, errors, statusCounts, server,
+                generator, finishedAt, samples, uncertainty, interference, newNotes);
     }
 
     @JsonIgnore
@@ -128,6 +151,10 @@ public record CaseResult(
         private ServerMetrics server = ServerMetrics.UNMEASURED;
         private GeneratorMetrics generator;
         private String finishedAt;
+        private List<CaseSample> samples = List.of();
+        private Uncertainty uncertainty;
+        private Interference interference;
+        private List<CaseNote> notes = List.of();
 
         public Builder identity(CaseIdentity id) {
             return target(id.target()).scenario(id.scenario()).request(id.request()).connections(id.connections())
@@ -155,6 +182,10 @@ public record CaseResult(
         public Builder server(ServerMetrics v) { server = v; return this; }
         public Builder generator(GeneratorMetrics v) { generator = v; return this; }
         public Builder finishedAt(Instant v) { finishedAt = v == null ? null : v.toString(); return this; }
+        public Builder samples(List<CaseSample> v) { samples = v; return this; }
+        public Builder uncertainty(Uncertainty v) { uncertainty = v; return this; }
+        public Builder interference(Interference v) { interference = v; return this; }
+        public Builder notes(List<CaseNote> v) { notes = v; return this; }
 
         public CaseResult build() {
             if (target == null || scenario == null || request == null) {
@@ -165,7 +196,7 @@ public record CaseResult(
             String finished = finishedAt != null ? finishedAt : Instant.now().toString();
             return new CaseResult(target, scenario, request, method, path, connections, threads, pipeline, repetition,
                     durationSeconds, requests, rps, bytesRead, latency, spectrum, errors, statusCounts, server,
-                    generator, finished);
+                    generator, finished, samples, uncertainty, interference, notes);
         }
     }
 }

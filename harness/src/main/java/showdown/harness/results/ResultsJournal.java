@@ -28,12 +28,15 @@ public final class ResultsJournal {
     private final Map<String, TargetOutcome> targets = new LinkedHashMap<>();
     /** Keyed by identity: measuring a case again replaces it in place. */
     private final Map<CaseIdentity, CaseResult> cases = new LinkedHashMap<>();
+    /** Keyed by target and round: warming a start again (after a resume) replaces it. */
+    private final Map<String, WarmupOutcome> warmups = new LinkedHashMap<>();
 
     private ResultsJournal(Path file, RunResults initial) {
         this.file = file;
-        this.header = initial.withTargets(List.of()).withCases(List.of());
+        this.header = initial.withTargets(List.of()).withCases(List.of()).withWarmups(List.of());
         initial.targets().forEach(t -> targets.put(t.name(), t));
         initial.cases().forEach(c -> cases.put(c.identity(), c));
+        initial.warmups().forEach(w -> warmups.put(warmupKey(w), w));
     }
 
     /**
@@ -52,7 +55,7 @@ public final class ResultsJournal {
         }
         String schema = header.schema() == null ? RunResults.SCHEMA : header.schema();
         RunResults stamped = new RunResults(schema, header.runId(), header.startedAt(), null, header.environment(),
-                header.config(), header.targets(), header.cases());
+                header.config(), header.targets(), header.cases(), header.warmups());
         ResultsJournal journal = new ResultsJournal(file, stamped);
         journal.write();
         return journal;
@@ -83,6 +86,15 @@ public final class ResultsJournal {
         write();
     }
 
+    public synchronized void recordWarmup(WarmupOutcome warmup) {
+        warmups.put(warmupKey(warmup), warmup);
+        write();
+    }
+
+    private static String warmupKey(WarmupOutcome w) {
+        return w.target() + "\u0000" + w.repetition();
+    }
+
     /** True when this case was already measured: {@code --resume} skips it. */
     public synchronized boolean hasCase(CaseIdentity identity) {
         return cases.containsKey(identity);
@@ -96,7 +108,8 @@ public final class ResultsJournal {
 
     /** Everything recorded so far, as an immutable value. */
     public synchronized RunResults snapshot() {
-        return header.withTargets(new ArrayList<>(targets.values())).withCases(new ArrayList<>(cases.values()));
+        return header.withTargets(new ArrayList<>(targets.values())).withCases(new ArrayList<>(cases.values()))
+                .withWarmups(new ArrayList<>(warmups.values()));
     }
 
     private void write() {

@@ -14,6 +14,7 @@ import java.util.List;
  * @param config     the settings
  * @param targets    one outcome per target considered, in run order
  * @param cases      every measured case, in the order measured
+ * @param warmups    every target start's warm-up, in the order run (schema 1.1)
  */
 public record RunResults(
         String schema,
@@ -23,31 +24,47 @@ public record RunResults(
         Environment environment,
         RunConfig config,
         List<TargetOutcome> targets,
-        List<CaseResult> cases) {
+        List<CaseResult> cases,
+        List<WarmupOutcome> warmups) {
 
     /** The schema this code writes. A reader accepts the same major version ("showdown.results/1[.n]"). */
-    public static final String SCHEMA = "showdown.results/1";
+    public static final String SCHEMA = "showdown.results/1.1";
 
     public RunResults {
         targets = targets == null ? List.of() : List.copyOf(targets);
         cases = cases == null ? List.of() : List.copyOf(cases);
+        warmups = warmups == null ? List.of() : List.copyOf(warmups);
     }
 
     /** A run header with no targets and no cases yet, stamped with the current schema. */
     public static RunResults start(String runId, String startedAt, Environment environment, RunConfig config) {
-        return new RunResults(SCHEMA, runId, startedAt, null, environment, config, List.of(), List.of());
+        return new RunResults(SCHEMA, runId, startedAt, null, environment, config, List.of(), List.of(), List.of());
     }
 
     public RunResults withTargets(List<TargetOutcome> newTargets) {
-        return new RunResults(schema, runId, startedAt, finishedAt, environment, config, newTargets, cases);
+        return new RunResults(schema, runId, startedAt, finishedAt, environment, config, newTargets, cases, warmups);
     }
 
     public RunResults withCases(List<CaseResult> newCases) {
-        return new RunResults(schema, runId, startedAt, finishedAt, environment, config, targets, newCases);
+        return new RunResults(schema, runId, startedAt, finishedAt, environment, config, targets, newCases, warmups);
     }
 
     public RunResults withFinishedAt(String when) {
-        return new RunResults(schema, runId, startedAt, when, environment, config, targets, cases);
+        return new RunResults(schema, runId, startedAt, when, environment, config, targets, cases, warmups);
+    }
+
+    public RunResults withWarmups(List<WarmupOutcome> newWarmups) {
+        return new RunResults(schema, runId, startedAt, finishedAt, environment, config, targets, cases, newWarmups);
+    }
+
+    /** The warm-up of {@code target}'s start in round {@code repetition} (from 0), or null. */
+    public WarmupOutcome warmup(String target, int repetition) {
+        for (WarmupOutcome w : warmups) {
+            if (w.target().equals(target) && w.repetition() == repetition) {
+                return w;
+            }
+        }
+        return null;
     }
 
     /** The outcome of the target named {@code name}, or null. */

@@ -1,0 +1,30 @@
+package showdown.harness.results;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
+
+/**
+ * Something about a case a reader must know before trusting its figures.
+ *
+ * @param kind    what kind of thing it is
+ * @param message one line, for the reports
+ */
+public record CaseNote(Kind kind, String message) {
+
+    /** The kinds of note, each with its own rule (docs/reports.md). */
+    public enum Kind {
+        /** The target's warm-up ended at its time limit before its throughput settled. */
+        @JsonProperty("not-steady") NOT_STEADY,
+        /** Connections × pipeline against throughput × mean latency (closed model only). */
+        @JsonProperty("littles-law") LITTLES_LAW,
+        /** Fewer connections were open than asked for. */
+        @JsonProperty("connections") CONNECTIONS,
+        /** Many requests took about 40 ms: Nagle's algorithm meeting a delayed ACK. */
+        @JsonProperty("delayed-ack") DELAYED_ACK,
+        /** Requests failed (connect, read, write, timeout, status or protocol). */
+        @JsonProperty("errors") ERRORS,
+        /** The generator, not the server, probably set the pace. */
+        @JsonProperty("generator-saturated") GENERATOR_SATURATED,
+        /** Other processes or the hypervisor used the measured CPUs. */
+        @JsonProperty("disturbed") DISTURBED
+    }
+}

@@ -1,0 +1,14 @@
+package showdown.harness.results;
+
+/**
+ * What else ran on the measured CPUs during a case: per-CPU time from {@code /proc/stat} minus what
+ * the server tree and the generator used themselves.
+ *
+ * @param otherCpuShare the share (0..1) of the measured CPUs' time other processes used over the
+ *                      whole window: the larger of the server's CPU set and the load's
+ * @param stealShare    the share (0..1) of their time the hypervisor stole
+ * @param disturbed     true when either share, over the window or in any one slice, passed its
+ *                      threshold: the case's figures may be another process's doing
+ */
+public record Interference(double otherCpuShare, double stealShare, boolean disturbed) {
+}
