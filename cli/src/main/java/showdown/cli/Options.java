@@ -203,6 +203,21 @@ final class Options {
         }
     }
 
+    /** A percentage from 0 up to 100, written {@code 5} or {@code 5%}. */
+    static double toPercent(String option, String value) {
+        String v = value.strip();
+        v = v.endsWith("%") ? v.substring(0, v.length() - 1).strip() : v;
+        try {
+            double p = Double.parseDouble(v);
+            if (p >= 0 && p < 100) {
+                return p;
+            }
+        } catch (NumberFormatException e) {
+            // said below
+        }
+        throw new UsageException(option + ": '" + value + "' is not a percentage from 0 to below 100");
+    }
+
     static Path toPath(String option, String value) {
         try {
             return Path.of(value);

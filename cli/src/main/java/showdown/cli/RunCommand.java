@@ -3,6 +3,8 @@ package showdown.cli;
 import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.List;
 import showdown.harness.plan.PlanException;
 import showdown.harness.results.ResultsException;
@@ -39,6 +41,8 @@ final class RunCommand extends Command {
     private Path resume;
     private boolean noVerify;
     private Long seed;
+    private final Map<String, String> targetEnv = new LinkedHashMap<>();
+    private boolean remeasure;
 
     RunCommand() {
         super("run", "Runs the benchmark suite and writes the reports.",
@@ -59,8 +63,8 @@ final class RunCommand extends Command {
                         + " (repeatable; default: all).", scenarios::add)
                 .value("--profile", "quick|seeds|full|FILE", "How long and how hard (default: " + profile + ").", v -> profile = v)
                 .value("--duration", "D", "The measured window of each case, e.g. 5s (default: the profile's).", v -> duration = v)
-                .value("--warmup", "D", "Warm-up load per target start, e.g. 10s, 0s for none (default: the profile's).",
-                        v -> warmup = v)
+                .value("--warmup", "D", "The least warm-up per target start, e.g. 10s; it goes on until the throughput"
+                        + " is steady, up to the profile's limit; 0s for none (default: the profile's).", v -> warmup = v)
                 .value("--connections", "C", "Load levels for every scenario, e.g. 1,2,4,8 (threads: one per load CPU;"
                         + " default: the profile's).",
                         v -> Options.items(v).forEach(c -> connections.add(Options.toInt("--connections", c))))
@@ -72,6 +76,10 @@ final class RunCommand extends Command {
                         v -> out = Options.toPath("--out", v))
                 .value("--resume", "DIR", "Finish the interrupted run in DIR with its own settings: recorded cases are"
                         + " kept and skipped.", v -> resume = Options.toPath("--resume", v))
+                .value("--target-env", "NAME=VALUE", "Extra environment for every target started, e.g."
+                        + " SPIN_MICROS=20 or JDK_JAVA_OPTIONS=-Xmx1g (repeatable).", this::addTargetEnv)
+                .flag("--remeasure", "Measure the cases marked disturbed once more at the end of the run.",
+                        () -> remeasure = true)
                 .flag("--no-verify", "Measure without checking each target against the contract first.", () -> noVerify = true)
                 .hiddenValue("--seed", "N", v -> seed = Options.toLong("--seed", v)); // drawn ids and bodies
     }
@@ -92,7 +100,7 @@ final class RunCommand extends Command {
                 outcome = Suite.resume(home, resume.toAbsolutePath().normalize(), System.err, hooks);
             } else {
                 RunSettings settings = new RunSettings(targets, scenarios, profile, duration, warmup, repeat, connections,
-                        cpus, !noVerify, seed != null ? seed : new SecureRandom().nextLong());
+                        cpus, !noVerify, seed != null ? seed : new SecureRandom().nextLong(), targetEnv, remeasure);
                 Path dir = (out != null ? out : Suite.defaultOutDir(home)).toAbsolutePath().normalize();
                 outcome = Suite.start(home, settings, dir, commandLine, System.err, hooks);
             }
@@ -105,6 +113,11 @@ final class RunCommand extends Command {
         System.err.printf("showdown run: %d cases measured%s; targets: %d ok, %d failed, %d unavailable%n",
                 s.casesMeasured(), s.casesAlreadyRecorded() > 0 ? " (" + s.casesAlreadyRecorded() + " already recorded)" : "",
                 s.targetsOk(), s.targetsFailed(), s.targetsUnavailable());
+        if (s.casesDisturbed() > 0 || s.casesRemeasured() > 0) {
+            System.err.printf("showdown run: %d cases disturbed by other processes on the measured CPUs%s%n",
+                    s.casesDisturbed(), s.casesRemeasured() > 0 ? " after " + s.casesRemeasured() + " remeasured"
+                            : remeasure ? "" : " (interference in results.json; --remeasure runs them again)");
+        }
         if (s.casesGeneratorSaturated() > 0) {
             System.err.printf("showdown run: WARNING: in %d cases the load generator, not the server, was the limit"
                     + " (generator.saturated in results.json); give the load more CPUs with --cpus%n", s.casesGeneratorSaturated());
@@ -115,10 +128,22 @@ final class RunCommand extends Command {
         return s.targetsFailed() > 0 ? 1 : 0;
     }
 
+    private void addTargetEnv(String v) {
+        int eq = v.indexOf('=');
+        if (eq <= 0 || !v.substring(0, eq).matches("[A-Za-z_][A-Za-z0-9_]*")) {
+            throw new UserException("--target-env takes NAME=VALUE with a variable name before the '=', not '" + v + "'");
+        }
+        String name = v.substring(0, eq);
+        if (name.equals("PORT") || name.equals("CPUS") || name.equals("SHOWDOWN_HOME")) {
+            throw new UserException("--target-env: " + name + " is set by the harness for every target");
+        }
+        targetEnv.put(name, v.substring(eq + 1));
+    }
+
     private void refuseOptionsWithResume() {
         boolean other = !targets.isEmpty() || !scenarios.isEmpty() || !profile.equals("quick") || duration != null
                 || warmup != null || !connections.isEmpty() || repeat != null || !cpus.isEmpty() || out != null
-                || noVerify || seed != null;
+                || noVerify || seed != null || !targetEnv.isEmpty() || remeasure;
         if (other) {
             throw new UserException("--resume takes no other run options: the run keeps the settings it started with");
         }

@@ -67,7 +67,7 @@ final class ServeCommand extends Command {
             out.flush();
             TargetBuilder.ensureBuilt(m, home, buildLog);
         }
-        RunningTarget t = RunningTarget.start(m, new StartOptions(home, port, cpus, logs, Duration.ofSeconds(readyTimeoutSeconds)));
+        RunningTarget t = RunningTarget.start(m, new StartOptions(home, port, cpus, logs, Duration.ofSeconds(readyTimeoutSeconds), java.util.Map.of()));
         out.println(m.display() + " is ready at " + t.baseUri() + "/ (pid " + t.pid() + String.format(Locale.ROOT,
                 ", first response after %.2f s)", t.timeToFirstResponse().toNanos() / 1e9));
         out.println("logs: " + t.outLog() + ", " + t.errLog());

@@ -19,6 +19,9 @@ interface ClientConnection {
     /** Gives up on a socket whose oldest request waited longer than {@code timeoutNanos}. */
     void checkTimeout(long now, long timeoutNanos);
 
+    /** Whether its socket is open now. */
+    boolean open();
+
     /** Whether nothing is in flight (for count-bounded runs). */
     boolean idle();
 

@@ -54,20 +54,42 @@ public final class LoadEngine {
     private final LoadSpec spec;
     private final ProgressListener listener;
     private final IntervalSink intervals;
+    private final long sliceNanos;
     private volatile boolean stopRequested;
 
-    /** Receives each second's latency histogram (nanoseconds), for HdrHistogram interval logs. */
-    @FunctionalInterface
+    /**
+     * Receives the measured window slice by slice: each slice's latency histogram (nanoseconds),
+     * for HdrHistogram interval logs and for the harness's per-slice samples. Slices tile the
+     * window: the first starts at 0 (the window's start), each starts where the previous one
+     * ended, and the last ends where the window does. A slice with no answer is reported too.
+     * Called on the thread that called {@link #run()}, never on an event loop.
+     */
     public interface IntervalSink {
         IntervalSink NONE = (startNanos, endNanos, h) -> { };
 
-        void onInterval(long startNanosSinceRun, long endNanosSinceRun, Histogram latency);
+        /** The measured window starts now (the warm-up, if any, is over). */
+        default void onWindowStart() {
+        }
+
+        void onInterval(long startNanosSinceWindowStart, long endNanosSinceWindowStart, Histogram latency);
     }
 
+    /** The slice length of {@link IntervalSink}s unless a caller asks for another. */
+    public static final long DEFAULT_INTERVAL_NANOS = SECOND_NANOS;
+
     public LoadEngine(LoadSpec spec, ProgressListener listener, IntervalSink intervals) {
+        this(spec, listener, intervals, DEFAULT_INTERVAL_NANOS);
+    }
+
+    /** @param sliceNanos the length of the slices handed to {@code intervals} */
+    public LoadEngine(LoadSpec spec, ProgressListener listener, IntervalSink intervals, long sliceNanos) {
+        if (sliceNanos <= 0) {
+            throw new IllegalArgumentException("sliceNanos must be positive, not " + sliceNanos);
+        }
         this.spec = spec;
         this.listener = listener == null ? ProgressListener.NONE : listener;
         this.intervals = intervals == null ? IntervalSink.NONE : intervals;
+        this.sliceNanos = sliceNanos;
     }
 
     /**
@@ -108,15 +130,15 @@ public final class LoadEngine {
                     timeoutNanos));
         }
         long warmupNanos = spec.warmup().toNanos();
-        long intervalNanos = openModelIntervalNanos(spec);
+        long sendGapNanos = openModelIntervalNanos(spec);
         for (int c = 0; c < spec.connections(); c++) {
             Worker w = workers.get(c % workers.size());
-            long offset = intervalNanos > 0 ? ThreadLocalRandom.current().nextLong(intervalNanos) : 0;
+            long offset = sendGapNanos > 0 ? ThreadLocalRandom.current().nextLong(sendGapNanos) : 0;
             Endpoint endpoint = endpoints.get(c % endpoints.size());
             w.add(spec.http2()
                     ? new H2Connection(w, endpoint, spec.pipeline(), spec.method(), spec.headers(), spec.body(),
-                            intervalNanos, offset)
-                    : new Connection(w, endpoint, spec.pipeline(), intervalNanos, offset));
+                            sendGapNanos, offset)
+                    : new Connection(w, endpoint, spec.pipeline(), sendGapNanos, offset));
         }
         // Open every socket before the clock starts (wrk starts it first, so its first second
         // measures a connect storm); a connection that cannot connect in time retries on its own.
@@ -135,17 +157,19 @@ public final class LoadEngine {
             }
         }
 
-        Collector collector = new Collector(workers, measureStart);
+        Collector collector = new Collector(workers, runStart, measureStart);
         long deadline = spec.duration() == null ? Long.MAX_VALUE : measureStart + spec.duration().toNanos();
         long stallNanos = stallNanos(spec);
         long settled = 0;
         long lastProgress = measureStart;
         long cpuStart = -1;
         long nextTick = runStart + SECOND_NANOS;
+        long nextSlice = measureStart + sliceNanos;
         while (true) {
             long now = System.nanoTime();
             if (cpuStart < 0 && now >= measureStart) {
                 cpuStart = processCpuNanos();
+                intervals.onWindowStart();
             }
             if (now >= deadline || stopRequested || (spec.countBounded() && now >= measureStart && collector.allFinished())) {
                 break;
@@ -159,21 +183,31 @@ public final class LoadEngine {
                     break; // nothing answered or failed for that long: the server is gone
                 }
             }
-            long wake = Math.min(deadline, nextTick);
+            long wake = Math.min(deadline, Math.min(nextTick, cpuStart < 0 ? measureStart : nextSlice));
             if (spec.countBounded()) {
                 wake = Math.min(wake, now + Worker.TICK_NANOS);
             }
             sleepUntil(wake);
-            if (System.nanoTime() >= nextTick) {
-                collector.tick(listener, intervals);
+            long woke = System.nanoTime();
+            if (cpuStart >= 0 && woke >= nextSlice && woke < deadline) {
+                collector.slice(intervals, woke);
+                while (nextSlice <= woke) {
+                    nextSlice += sliceNanos;
+                }
+            }
+            if (woke >= nextTick) {
+                collector.progress(listener, woke);
                 nextTick += SECOND_NANOS;
             }
         }
         long stopNanos = stopAll(workers);
         long cpuEnd = processCpuNanos();
-        collector.collect(intervals, stopNanos);
+        if (cpuStart < 0) { // stopped during the warm-up: an empty window
+            intervals.onWindowStart();
+        }
         long windowEnd = spec.countBounded() && !stopRequested && collector.allFinished()
                 ? Math.max(measureStart, lastCompletion(workers)) : stopNanos;
+        collector.slice(intervals, Math.max(windowEnd, collector.lastSliceEnd()));
         return collector.result(spec, transport, Math.max(0, windowEnd - measureStart),
                 cpuStart < 0 ? 0 : cpuEnd - cpuStart);
     }
@@ -291,20 +325,22 @@ public final class LoadEngine {
         return byAddress.values();
     }
 
-    /** Merges the workers' recorders: once a second for progress and logs, and at the end. */
+    /** Merges the workers' recorders: slice by slice for the sink, once a second for progress, and at the end. */
     private static final class Collector {
         private final List<Worker> workers;
-        private final long runStart;
+        private final long measureStart;
         private final Histogram latency = new Histogram(3);
         private final Histogram uncorrected = new Histogram(3);
         private final Histogram interval = new Histogram(3);
         private long lastRequests;
-        private long lastTickNanos;
+        private long lastProgressNanos;
+        private long lastSliceEnd;
 
-        Collector(List<Worker> workers, long measureStart) {
+        Collector(List<Worker> workers, long runStart, long measureStart) {
             this.workers = workers;
-            this.runStart = measureStart;
-            this.lastTickNanos = measureStart;
+            this.measureStart = measureStart;
+            this.lastProgressNanos = runStart;
+            this.lastSliceEnd = measureStart;
         }
 
         /** Requests that ended so far on every loop, answered or lost. */
@@ -325,9 +361,11 @@ public final class LoadEngine {
             return true;
         }
 
-        void tick(ProgressListener listener, IntervalSink sink) {
-            long now = System.nanoTime();
-            collect(sink, now);
+        long lastSliceEnd() {
+            return lastSliceEnd;
+        }
+
+        void progress(ProgressListener listener, long now) {
             long requests = 0;
             long errors = 0;
             boolean warming = false;
@@ -336,15 +374,18 @@ public final class LoadEngine {
                 errors += w.stats.publishedErrors();
                 warming |= !w.measuringPublished();
             }
-            double seconds = Math.max(1, now - lastTickNanos) / 1e9;
+            double seconds = Math.max(1, now - lastProgressNanos) / 1e9;
             double rate = warming ? 0 : Math.max(0, requests - lastRequests) / seconds;
-            listener.onProgress(new Progress(now - runStart, warming, requests, rate, errors));
+            listener.onProgress(new Progress(now - measureStart, warming, requests, rate, errors));
             lastRequests = warming ? 0 : requests;
-            lastTickNanos = now;
+            lastProgressNanos = now;
         }
 
-        /** Moves every measuring worker's interval histograms into the totals. */
-        void collect(IntervalSink sink, long now) {
+        /**
+         * Moves every measuring worker's latencies since the last slice into the totals, and hands
+         * them to the sink as the slice that ends at {@code end}.
+         */
+        void slice(IntervalSink sink, long end) {
             interval.reset();
             for (Worker w : workers) {
                 if (!w.measuringPublished()) {
@@ -354,9 +395,8 @@ public final class LoadEngine {
                 uncorrected.add(w.stats.uncorrectedLatencyInterval());
             }
             latency.add(interval);
-            if (interval.getTotalCount() > 0) {
-                sink.onInterval(Math.max(0, lastTickNanos - runStart), Math.max(0, now - runStart), interval);
-            }
+            sink.onInterval(lastSliceEnd - measureStart, end - measureStart, interval);
+            lastSliceEnd = end;
         }
 
         /** The largest share of the window any loop thread spent on a CPU, or -1 when unknown. */
@@ -378,6 +418,7 @@ public final class LoadEngine {
             long bytesWritten = 0;
             long reconnects = 0;
             ErrorCounts errors = ErrorCounts.NONE;
+            int connectionsOpen = 0;
             Histogram threadRate = new Histogram(3);
             SortedMap<Integer, Long> statuses = new TreeMap<>();
             for (Worker w : workers) {
@@ -386,6 +427,7 @@ public final class LoadEngine {
                 bytesRead += s.bytesRead;
                 bytesWritten += s.bytesWritten;
                 reconnects += s.reconnects;
+                connectionsOpen += s.connectionsOpenAtWindowStart;
                 errors = errors.plus(s.errors());
                 threadRate.add(s.threadRate);
                 for (int code = 0; code < s.statusCounts.length; code++) {
@@ -396,7 +438,7 @@ public final class LoadEngine {
             }
             return new LoadResult(spec, transport, durationNanos, requests, bytesRead, bytesWritten, errors,
                     reconnects, statuses, latency, spec.openModel() ? uncorrected : null, threadRate, cpuNanos,
-                    busiestLoopShare(durationNanos), Runtime.getRuntime().availableProcessors());
+                    busiestLoopShare(durationNanos), Runtime.getRuntime().availableProcessors(), connectionsOpen);
         }
     }
 }

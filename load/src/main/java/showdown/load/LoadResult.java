@@ -24,6 +24,7 @@ import org.HdrHistogram.Histogram;
  * @param busiestLoopCpuShare  the share of the window the busiest event loop's thread was on a CPU
  *                             (near 1: the generator, not the server, set the pace); -1 if unknown
  * @param generatorCpus        CPUs the generator process could run on (its affinity), 0 if unknown
+ * @param connectionsOpen      connections whose socket was open when the measured window began; -1 if unknown
  */
 public record LoadResult(
         LoadSpec spec,
@@ -40,7 +41,8 @@ public record LoadResult(
         Histogram threadRequestsPerSecond,
         long generatorCpuNanos,
         double busiestLoopCpuShare,
-        int generatorCpus) {
+        int generatorCpus,
+        int connectionsOpen) {
 
     /** A loop, or the whole process, this busy leaves the server waiting for requests. */
     public static final double SATURATED_SHARE = 0.9;
@@ -50,6 +52,16 @@ public record LoadResult(
 
     public LoadResult {
         statusCounts = new TreeMap<>(statusCounts);
+    }
+
+    /** A result that does not know how many connections were open (tests, older callers). */
+    public LoadResult(LoadSpec spec, Transport transport, long durationNanos, long requests, long bytesRead,
+                      long bytesWritten, ErrorCounts errors, long reconnects, SortedMap<Integer, Long> statusCounts,
+                      Histogram latency, Histogram uncorrectedLatency, Histogram threadRequestsPerSecond,
+                      long generatorCpuNanos, double busiestLoopCpuShare, int generatorCpus) {
+        this(spec, transport, durationNanos, requests, bytesRead, bytesWritten, errors, reconnects, statusCounts,
+                latency, uncorrectedLatency, threadRequestsPerSecond, generatorCpuNanos, busiestLoopCpuShare,
+                generatorCpus, -1);
     }
 
     public double durationSeconds() {

@@ -101,6 +101,11 @@ abstract class SocketConnection extends ChannelInboundHandlerAdapter implements 
     abstract void dropInFlight();
 
     @Override
+    public final boolean open() {
+        return channel != null && channel.isActive();
+    }
+
+    @Override
     public final boolean idle() {
         return inFlight == 0;
     }

@@ -152,6 +152,11 @@ final class Worker {
     /** On the loop: the warm-up is over; count from now on. */
     void beginMeasuring() {
         stats.reset();
+        int open = 0;
+        for (ClientConnection c : connections) {
+            open += c.open() ? 1 : 0;
+        }
+        stats.connectionsOpenAtWindowStart = open;
         measuring = true;
         loopCpuAtMeasureStart = loopThreadCpuNanos();
         measureStartNanos = System.nanoTime();

@@ -35,6 +35,8 @@ final class WorkerStats {
     long protocolErrors;
     /** nanoTime of the last completed response (the end of a count-bounded run). */
     long lastCompletionNanos;
+    /** Connections of this loop whose socket was open when the measured window began. */
+    int connectionsOpenAtWindowStart;
 
     /** Why requests in flight were lost. */
     enum Loss { READ, WRITE, TIMEOUT, PROTOCOL }

@@ -75,13 +75,36 @@ final class Charts {
      */
     static CategoryChart bars(String title, String yAxisTitle, List<String> categories,
                               Map<String, List<Double>> valuesBySeries) {
+        return bars(title, yAxisTitle, categories, valuesBySeries, Map.of());
+    }
+
+    /**
+     * As {@link #bars(String, String, List, Map)}, with error bars: each value's confidence
+     * interval half-width, by series (a missing series or a null value draws none).
+     */
+    static CategoryChart bars(String title, String yAxisTitle, List<String> categories,
+                              Map<String, List<Double>> valuesBySeries, Map<String, List<Double>> halfWidthsBySeries) {
         CategoryChart chart = new CategoryChartBuilder().width(WIDTH_PX).height(HEIGHT_PX).title(title)
                 .yAxisTitle(yAxisTitle).build();
         style(chart.getStyler());
         chart.getStyler().setOverlapped(false);
         chart.getStyler().setYAxisDecimalPattern("#,##0.#").setYAxisMin(0.0);
         chart.getStyler().setLegendVisible(valuesBySeries.size() > 1);
-        valuesBySeries.forEach((name, values) -> chart.addSeries(name, categories, zeroForMissing(values)));
+        boolean errorBars = halfWidthsBySeries.values().stream().flatMap(List::stream).anyMatch(v -> v != null && v > 0);
+        chart.getStyler().setErrorBarsColorSeriesColor(true);
+        valuesBySeries.forEach((name, values) -> {
+            if (errorBars) {
+                List<Double> halfWidths = halfWidthsBySeries.getOrDefault(name, List.of());
+                List<Double> errors = new ArrayList<>();
+                for (int i = 0; i < values.size(); i++) {
+                    Double e = i < halfWidths.size() ? halfWidths.get(i) : null;
+                    errors.add(e == null || values.get(i) == null ? 0.0 : e);
+                }
+                chart.addSeries(name, categories, zeroForMissing(values), errors);
+            } else {
+                chart.addSeries(name, categories, zeroForMissing(values));
+            }
+        });
         return chart;
     }
 

@@ -2,47 +2,41 @@ package showdown.report;
 
 import java.util.ArrayList;
 import java.util.List;
+import showdown.harness.results.CaseResult;
+import showdown.harness.results.CaseSample;
 import showdown.harness.results.RunResults;
+import showdown.harness.stats.Bootstrap;
+import showdown.harness.stats.ChangeTest;
+import showdown.harness.stats.SampleStatistics;
 
 /**
- * Two runs compared case by case (target, scenario, request, connections) on requests per second.
+ * Two runs compared case by case (target, scenario, request, connections) on requests per second,
+ * with a verdict from {@link ChangeTest}: the bootstrap interval of B's change against A, over
+ * each side's slices with its repetitions as blocks, against a practical threshold.
  *
- * <p>A difference counts only when it is larger than the noise the runs themselves show: with
- * repetitions on both sides, two cases tie when their min–max ranges overlap; when either side has a
- * single repetition there is no range to go by, so they tie within ±{@value #SINGLE_RUN_TIE_PERCENT} %.
+ * <p>A case from an older results file has no slices: its repetitions stand in for them, one
+ * value each, and with a single repetition on a side there is nothing to resample, so its verdict
+ * is {@code inconclusive}.
  *
- * @param rows    cases present in both runs, in the order of run A
- * @param onlyInA cases run A has and B lacks
- * @param onlyInB cases run B has and A lacks
+ * @param rows             cases present in both runs, in the order of run A
+ * @param onlyInA          cases run A has and B lacks
+ * @param onlyInB          cases run B has and A lacks
+ * @param thresholdPercent the practical threshold the verdicts used
  */
-public record Comparison(List<Row> rows, List<CaseKey> onlyInA, List<CaseKey> onlyInB) {
-
-    /** The tie band, in per cent of A's req/s, for cases measured only once on a side. */
-    public static final double SINGLE_RUN_TIE_PERCENT = 5.0;
-
-    /** How B did against A. */
-    public enum Verdict {
-        TIE, FASTER, SLOWER;
-
-        public String word() {
-            return name().toLowerCase(java.util.Locale.ROOT);
-        }
-    }
-
-    /** Which rule decided the verdict. */
-    public enum Rule {
-        /** Both sides had repetitions: a tie means their min–max ranges overlap. */
-        RANGES_OVERLAP,
-        /** A side had a single repetition: a tie means within ±5 %. */
-        WITHIN_BAND
-    }
+public record Comparison(List<Row> rows, List<CaseKey> onlyInA, List<CaseKey> onlyInB, double thresholdPercent) {
 
     /**
      * One case in both runs.
      *
-     * @param deltaPercent (B − A) / A × 100, from the medians; NaN when A is 0
+     * @param a      A's req/s over its repetitions
+     * @param b      B's req/s over its repetitions
+     * @param change B's change against A, with its interval and verdict
      */
-    public record Row(CaseKey key, Spread a, Spread b, double deltaPercent, Verdict verdict, Rule rule) {
+    public record Row(CaseKey key, Spread a, Spread b, ChangeTest.Change change) {
+
+        public ChangeTest.Verdict verdict() {
+            return change.verdict();
+        }
     }
 
     public Comparison {
@@ -52,6 +46,11 @@ public record Comparison(List<Row> rows, List<CaseKey> onlyInA, List<CaseKey> on
     }
 
     public static Comparison of(RunResults a, RunResults b) {
+        return of(a, b, ChangeTest.DEFAULT_THRESHOLD_PERCENT);
+    }
+
+    public static Comparison of(RunResults a, RunResults b, double thresholdPercent) {
+        ChangeTest test = new ChangeTest(Bootstrap.standard(), thresholdPercent);
         Summaries sa = new Summaries(a);
         Summaries sb = new Summaries(b);
         List<Row> rows = new ArrayList<>();
@@ -61,31 +60,34 @@ public record Comparison(List<Row> rows, List<CaseKey> onlyInA, List<CaseKey> on
             if (y.isEmpty()) {
                 onlyInA.add(x.key());
             } else {
-                rows.add(row(x.key(), x.requestsPerSecond(), y.get().requestsPerSecond()));
+                ChangeTest.Change change = test.compare(rates(x), rates(y.get()));
+                rows.add(new Row(x.key(), x.requestsPerSecond(), y.get().requestsPerSecond(), change));
             }
         }
         List<CaseKey> onlyInB = sb.all().stream().map(Summary::key).filter(k -> sa.get(k).isEmpty()).toList();
-        return new Comparison(rows, onlyInA, onlyInB);
+        return new Comparison(rows, onlyInA, onlyInB, thresholdPercent);
     }
 
-    static Row row(CaseKey key, Spread a, Spread b) {
-        double delta = a.median() == 0 ? Double.NaN : (b.median() - a.median()) / a.median() * 100;
-        if (a.hasRange() && b.hasRange()) {
-            Verdict v = a.overlaps(b) ? Verdict.TIE : b.median() > a.median() ? Verdict.FASTER : Verdict.SLOWER;
-            return new Row(key, a, b, delta, v, Rule.RANGES_OVERLAP);
+    /** A summary's slices as {@code {requests, seconds}}, a round each; a round without slices is one slice. */
+    static List<List<double[]>> rates(Summary s) {
+        List<List<CaseSample>> rounds = new ArrayList<>();
+        List<double[]> wholeRounds = new ArrayList<>();
+        for (CaseResult c : s.repetitions()) {
+            if (c.samples().isEmpty()) {
+                wholeRounds.add(new double[] {c.requests(), c.durationSeconds()});
+            } else {
+                rounds.add(c.samples());
+            }
         }
-        Verdict v;
-        if (Double.isNaN(delta)) {
-            v = b.median() == 0 ? Verdict.TIE : Verdict.FASTER;
-        } else if (Math.abs(delta) <= SINGLE_RUN_TIE_PERCENT) {
-            v = Verdict.TIE;
-        } else {
-            v = delta > 0 ? Verdict.FASTER : Verdict.SLOWER;
+        List<List<double[]>> out = new ArrayList<>(SampleStatistics.rates(rounds));
+        if (!wholeRounds.isEmpty()) {
+            // Rounds without slices: the rounds themselves are the sample, one block of them.
+            out.add(wholeRounds);
         }
-        return new Row(key, a, b, delta, v, Rule.WITHIN_BAND);
+        return out;
     }
 
-    public long count(Verdict v) {
+    public long count(ChangeTest.Verdict v) {
         return rows.stream().filter(r -> r.verdict() == v).count();
     }
 }

@@ -6,12 +6,13 @@ import java.util.Locale;
 import java.util.Objects;
 import showdown.harness.results.Environment;
 import showdown.harness.results.RunResults;
+import showdown.harness.stats.ChangeTest;
 
 /** Renders a {@link Comparison} as an aligned plain-text table for the terminal. */
 public final class ComparisonReport {
 
     private static final List<String> HEADERS =
-            List.of("target", "scenario", "request", "connections", "A req/s", "B req/s", "delta", "verdict");
+            List.of("target", "scenario", "request", "connections", "A req/s", "B req/s", "change", "95% CI", "verdict");
 
     private ComparisonReport() {
     }
@@ -24,16 +25,9 @@ public final class ComparisonReport {
         StringBuilder out = new StringBuilder();
         out.append("A: ").append(nameA).append(" (run ").append(a.runId()).append(", ").append(reps(a)).append(")\n");
         out.append("B: ").append(nameB).append(" (run ").append(b.runId()).append(", ").append(reps(b)).append(")\n");
-        out.append("delta = (B - A) / A on the median req/s; faster and slower say how B did against A.\n");
-        boolean ranges = cmp.rows().stream().anyMatch(r -> r.rule() == Comparison.Rule.RANGES_OVERLAP);
-        boolean band = cmp.rows().stream().anyMatch(r -> r.rule() == Comparison.Rule.WITHIN_BAND);
-        if (ranges) {
-            out.append("tie: the min-max req/s ranges of the repetitions overlap.\n");
-        }
-        if (band) {
-            out.append(String.format(Locale.ROOT, "tie: %s a single repetition, so a tie means within ±%.0f %%.%n",
-                    ranges ? "some cases have" : "the cases have", Comparison.SINGLE_RUN_TIE_PERCENT));
-        }
+        out.append(String.format(Locale.ROOT, "change = B / A - 1 on the mean req/s over every slice; 95%% CI by bootstrap"
+                + " (repetitions as blocks). faster/slower: the whole CI beyond ±%s %%; same: within it;"
+                + " inconclusive: it crosses a threshold.%n", Format.oneDecimal(cmp.thresholdPercent()).replaceAll("\\.0$", "")));
         String machines = machineDifference(a.environment(), b.environment());
         if (machines != null) {
             out.append("note: ").append(machines).append('\n');
@@ -43,21 +37,50 @@ public final class ComparisonReport {
         List<List<String>> lines = new ArrayList<>();
         lines.add(HEADERS);
         for (Comparison.Row r : cmp.rows()) {
+            ChangeTest.Change c = r.change();
             lines.add(List.of(r.key().target(), r.key().scenario(), r.key().request(),
                     String.valueOf(r.key().connections()),
                     Format.spread(r.a(), Format::whole), Format.spread(r.b(), Format::whole),
-                    Double.isNaN(r.deltaPercent()) ? Format.MISSING
-                            : String.format(Locale.ROOT, "%+.1f%%", r.deltaPercent()),
-                    r.verdict().word()));
+                    Double.isNaN(c.changePercent()) ? Format.MISSING
+                            : String.format(Locale.ROOT, "%+.1f%%", c.changePercent()),
+                    Double.isNaN(c.ciPercent().low()) ? Format.MISSING
+                            : String.format(Locale.ROOT, "%+.1f..%+.1f%%", c.ciPercent().low(), c.ciPercent().high()),
+                    c.verdict().word()));
         }
         out.append(aligned(lines));
         out.append('\n').append(cmp.rows().size()).append(" cases in both: ")
-                .append(cmp.count(Comparison.Verdict.FASTER)).append(" faster, ")
-                .append(cmp.count(Comparison.Verdict.SLOWER)).append(" slower, ")
-                .append(cmp.count(Comparison.Verdict.TIE)).append(" tie; ")
+                .append(cmp.count(ChangeTest.Verdict.FASTER)).append(" faster, ")
+                .append(cmp.count(ChangeTest.Verdict.SLOWER)).append(" slower, ")
+                .append(cmp.count(ChangeTest.Verdict.SAME)).append(" same, ")
+                .append(cmp.count(ChangeTest.Verdict.INCONCLUSIVE)).append(" inconclusive; ")
                 .append(cmp.onlyInA().size()).append(" only in A, ")
                 .append(cmp.onlyInB().size()).append(" only in B.\n");
         return out.toString();
+    }
+
+    /** One case of {@code compare --json}. */
+    public record JsonCase(String target, String scenario, String request, int connections, String verdict,
+                           Double changePercent, Double ciLowPercent, Double ciHighPercent) {
+    }
+
+    /** What {@code compare --json} prints: {@code {"thresholdPercent", "cases":[...], "onlyInA", "onlyInB"}}. */
+    public record JsonComparison(double thresholdPercent, List<JsonCase> cases, List<CaseKey> onlyInA,
+                                 List<CaseKey> onlyInB) {
+    }
+
+    public static JsonComparison json(Comparison cmp) {
+        List<JsonCase> cases = new ArrayList<>();
+        for (Comparison.Row r : cmp.rows()) {
+            ChangeTest.Change c = r.change();
+            cases.add(new JsonCase(r.key().target(), r.key().scenario(), r.key().request(), r.key().connections(),
+                    c.verdict().word(), finite(c.changePercent()), finite(c.ciPercent().low()),
+                    finite(c.ciPercent().high())));
+        }
+        return new JsonComparison(cmp.thresholdPercent(), cases, cmp.onlyInA(), cmp.onlyInB());
+    }
+
+    private static Double finite(double v) {
+        return Double.isFinite(v) ? v : null;
     }
 
     private static String reps(RunResults run) {

@@ -40,7 +40,14 @@ public final class Format {
         String min = format.apply(s.min());
         String max = format.apply(s.max());
         // Repetitions that agree to the shown precision have no spread worth printing.
-        return s.hasRange() && !min.equals(max) ? median + " (" + min + "–" + max + ")" : median;
+        String text = s.hasRange() && !min.equals(max) ? median + " (" + min + "–" + max + ")" : median;
+        return text + ci(s);
+    }
+
+    /** " ±2.1 %": the confidence interval's half-width in per cent of the median; empty without one. */
+    public static String ci(Spread s) {
+        double pct = s.ciHalfWidthPercent();
+        return Double.isNaN(pct) ? "" : String.format(Locale.ROOT, " ±%.1f %%", pct);
     }
 
     /** A whole number, rounded: requests, requests per second. */

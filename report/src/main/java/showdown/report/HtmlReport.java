@@ -182,29 +182,36 @@ public final class HtmlReport {
                 for (int c : summaries.connections(scenario, request)) {
                     List<String> labels = new ArrayList<>();
                     List<Double> values = new ArrayList<>();
+                    List<Double> errors = new ArrayList<>();
                     for (String target : targets) {
                         labels.add(seriesNames.get(target));
                         values.add(median(summaries.get(target, scenario, request, c), Summary::requestsPerSecond));
+                        errors.add(halfWidth(summaries.get(target, scenario, request, c), Summary::requestsPerSecond));
                     }
                     String title = request + ", " + Format.connections(c) + ": throughput";
-                    sb.append(figure(Charts.bars(title, "requests per second", labels, Map.of("req/s", values)),
-                            title, "Median of the repetitions. Higher is better."));
+                    sb.append(figure(Charts.bars(title, "requests per second", labels, Map.of("req/s", values),
+                                    Map.of("req/s", errors)),
+                            title, "Median of the repetitions, with the 95 % confidence interval. Higher is better."));
                 }
             }
         } else {
             for (int c : summaries.connections(scenario)) {
                 List<String> requests = summaries.requests(scenario);
                 Map<String, List<Double>> series = new LinkedHashMap<>();
+                Map<String, List<Double>> errors = new LinkedHashMap<>();
                 for (String target : targets) {
                     List<Double> values = new ArrayList<>();
+                    List<Double> halfWidths = new ArrayList<>();
                     for (String request : requests) {
                         values.add(median(summaries.get(target, scenario, request, c), Summary::requestsPerSecond));
+                        halfWidths.add(halfWidth(summaries.get(target, scenario, request, c), Summary::requestsPerSecond));
                     }
                     series.put(seriesNames.get(target), values);
+                    errors.put(seriesNames.get(target), halfWidths);
                 }
                 String title = scenario + ", " + Format.connections(c) + ": requests per second";
-                sb.append(figure(Charts.bars(title, "requests per second", requests, series), title,
-                        "Median of the repetitions. Higher is better."));
+                sb.append(figure(Charts.bars(title, "requests per second", requests, series, errors), title,
+                        "Median of the repetitions, with the 95 % confidence interval. Higher is better."));
             }
         }
         return sb.toString();
@@ -286,6 +293,12 @@ public final class HtmlReport {
     private String figure(Chart<?, ?> chart, String title, String caption) {
         String svg = SvgInliner.inline(chart, "c" + (++chartCount), title);
         return "<figure>\n" + svg + "\n<figcaption>" + Html.escape(caption) + "</figcaption>\n</figure>\n";
+    }
+
+    /** Half the confidence interval's width, for an error bar; null without an interval. */
+    private static Double halfWidth(Optional<Summary> s, java.util.function.Function<Summary, Spread> figure) {
+        return s.map(figure).filter(x -> x.ci() != null && !Double.isNaN(x.ci().low()))
+                .map(x -> (x.ci().high() - x.ci().low()) / 2).orElse(null);
     }
 
     private static Double median(Optional<Summary> s, java.util.function.Function<Summary, Spread> figure) {

@@ -10,7 +10,9 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.function.DoubleFunction;
 import java.util.function.Function;
+import showdown.harness.results.CaseNote;
 import showdown.harness.results.Environment;
+import showdown.harness.results.WarmupOutcome;
 import showdown.harness.results.RunConfig;
 import showdown.harness.results.RunResults;
 import showdown.harness.results.TargetOutcome;
@@ -38,6 +40,8 @@ public final class ReportTables {
         sections.add(new Section("environment", "Environment", environmentIntro(), null, List.of(environment())));
         sections.add(new Section("targets", "Targets", "What happened to each target, measured or not.", null,
                 List.of(targets())));
+        sections.add(new Section("trust", "How far to trust these figures", trustIntro(), null,
+                List.of(warmups(), caseNotes())));
         for (String scenario : summaries.scenarios()) {
             sections.add(scenarioSection(scenario));
         }
@@ -55,6 +59,9 @@ public final class ReportTables {
         String how = reps > 1
                 ? "Each case ran " + reps + " times: a cell shows the median and, in brackets, the spread (min–max)."
                 : "Each case ran once: a cell shows that single measurement.";
+        how += " ±x % is the half-width of the 95 % bootstrap confidence interval over the case's quarter-second"
+                + " slices (repetitions as blocks): it captures the noise within the run"
+                + (reps > 1 ? " and between the target's starts" : "") + ", not a different machine or day.";
         return "The machine and the settings of run " + run.runId() + ". " + how;
     }
 
@@ -222,6 +229,45 @@ public final class ReportTables {
         return tables;
     }
 
+    private String trustIntro() {
+        long disturbed = summaries.all().stream().filter(Summary::disturbed).count();
+        long noted = summaries.all().stream().filter(x -> !x.notes().isEmpty()).count();
+        long unsteady = run.warmups().stream().filter(w -> !w.steady()).count();
+        return String.format(java.util.Locale.ROOT, "Each target start was warmed until its throughput was steady"
+                        + " (%d of %d starts got there; the rest ran out of warm-up time). %d of %d cases carry a note"
+                        + " below; %d were disturbed by other processes on the measured CPUs.", run.warmups().size() - unsteady,
+                run.warmups().size(), noted, summaries.all().size(), disturbed);
+    }
+
+    /** Per target start: how long the warm-up took and whether the throughput settled. */
+    public Table warmups() {
+        Table t = new Table("Warm-up to steady state", List.of(FRAMEWORK, "Round", "Warm-up (s)", "Steady",
+                "Last req/s per request"));
+        for (WarmupOutcome w : run.warmups()) {
+            java.util.Map<String, Double> last = new java.util.LinkedHashMap<>();
+            w.slices().forEach(sl -> last.put(sl.request(), sl.requestsPerSecond()));
+            List<String> parts = new ArrayList<>();
+            last.forEach((r, v) -> parts.add(r + " " + Format.whole(v)));
+            t.row(List.of(Cell.text(summaries.label(w.target())), Cell.number(String.valueOf(w.repetition() + 1),
+                            w.repetition() + 1), Cell.number(Format.oneDecimal(w.seconds()), w.seconds()),
+                    Cell.text(w.steady() ? "yes" : "NO (time limit)"), Cell.text(String.join(", ", parts))));
+        }
+        return t;
+    }
+
+    /** Every note of every case: what a reader must know before trusting its figures. */
+    public Table caseNotes() {
+        Table t = new Table("Notes on cases", List.of(FRAMEWORK, "Scenario", "Request", "Connections", "Note"));
+        for (Summary s : summaries.all()) {
+            for (CaseNote n : s.notes()) {
+                t.row(List.of(Cell.text(summaries.label(s.key().target())), Cell.text(s.key().scenario()),
+                        Cell.text(s.key().request()), Cell.number(String.valueOf(s.key().connections()),
+                                s.key().connections()), Cell.text(n.message())));
+            }
+        }
+        return t;
+    }
+
     /** Everything per case, including what the seeds lacked. */
     public Table details() {
         Table t = new Table("", List.of(FRAMEWORK, "Scenario", "Request", "Connections", "req/s", "p99 (ms)",
@@ -261,6 +307,8 @@ public final class ReportTables {
         if (s.generatorSaturated()) {
             notes.add("load generator saturated: the rate is its limit, not the server's");
         }
+        s.notes().stream().filter(n -> n.kind() != CaseNote.Kind.GENERATOR_SATURATED)
+                .forEach(n -> notes.add(n.kind().name().toLowerCase(java.util.Locale.ROOT).replace('_', '-')));
         return String.join("; ", notes);
     }
 

@@ -3,6 +3,7 @@ package showdown.report;
 import java.util.Arrays;
 import java.util.Collection;
 import java.util.Objects;
+import showdown.harness.results.Interval;
 
 /**
  * The median and the range (min–max) of one figure over a case's repetitions.
@@ -11,10 +12,22 @@ import java.util.Objects;
  * @param min    the smallest value
  * @param max    the largest value
  * @param count  how many values; 0 means "not measured" and the other fields are NaN
+ * @param ci     the bootstrap confidence interval of the figure over the case's slices; null when
+ *               there were too few slices (or the results file predates them)
  */
-public record Spread(double median, double min, double max, int count) {
+public record Spread(double median, double min, double max, int count, Interval ci) {
 
-    public static final Spread NONE = new Spread(Double.NaN, Double.NaN, Double.NaN, 0);
+    public static final Spread NONE = new Spread(Double.NaN, Double.NaN, Double.NaN, 0, null);
+
+    /** This spread with a confidence interval. */
+    public Spread withCi(Interval interval) {
+        return new Spread(median, min, max, count, interval);
+    }
+
+    /** The interval's half-width in per cent of the median; NaN without an interval. */
+    public double ciHalfWidthPercent() {
+        return ci == null || !measured() ? Double.NaN : ci.halfWidthPercentOf(median);
+    }
 
     /** The spread of the non-null values; {@link #NONE} when there are none. */
     public static Spread of(Collection<? extends Number> values) {
@@ -24,7 +37,7 @@ public record Spread(double median, double min, double max, int count) {
         }
         int mid = v.length / 2;
         double median = v.length % 2 == 1 ? v[mid] : (v[mid - 1] + v[mid]) / 2;
-        return new Spread(median, v[0], v[v.length - 1], v.length);
+        return new Spread(median, v[0], v[v.length - 1], v.length, null);
     }
 
     public static Spread of(double... values) {
@@ -47,6 +60,8 @@ public record Spread(double median, double min, double max, int count) {
 
     /** Every value multiplied by {@code factor}, for unit changes (µs to ms, bytes to MiB). */
     public Spread scaled(double factor) {
-        return measured() ? new Spread(median * factor, min * factor, max * factor, count) : this;
+        return measured() ? new Spread(median * factor, min * factor, max * factor, count,
+                ci == null ? null : new Interval(Math.min(ci.low() * factor, ci.high() * factor),
+                        Math.max(ci.low() * factor, ci.high() * factor))) : this;
     }
 }

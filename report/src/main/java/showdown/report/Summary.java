@@ -4,27 +4,71 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.function.Function;
 import showdown.harness.results.CaseResult;
+import showdown.harness.results.CaseNote;
+import showdown.harness.results.CaseSample;
 import showdown.harness.results.Errors;
+import showdown.harness.results.Interval;
+import showdown.harness.results.Uncertainty;
+import showdown.harness.stats.Bootstrap;
+import showdown.harness.stats.SampleStatistics;
 
 /**
- * Every repetition of one {@link CaseKey}, with the figures the reports show as spreads.
- *
- * @param key         the case
- * @param repetitions its measured repetitions, in the order measured (never empty)
+ * Every repetition of one {@link CaseKey}, with the figures the reports show as spreads and their
+ * confidence intervals over every repetition's slices.
  */
-public record Summary(CaseKey key, List<CaseResult> repetitions) {
+public final class Summary {
 
     private static final double MICROS_PER_MILLI = 1_000.0;
 
-    public Summary {
+    private final CaseKey key;
+    private final List<CaseResult> repetitions;
+    private java.util.Optional<Uncertainty> uncertainty;
+
+    public Summary(CaseKey key, List<CaseResult> repetitions) {
         if (repetitions.isEmpty()) {
             throw new IllegalArgumentException("a summary needs at least one repetition of " + key);
         }
-        repetitions = List.copyOf(repetitions);
+        this.key = key;
+        this.repetitions = List.copyOf(repetitions);
+    }
+
+    public CaseKey key() {
+        return key;
+    }
+
+    /** Its measured repetitions, in the order measured (never empty). */
+    public List<CaseResult> repetitions() {
+        return repetitions;
     }
 
     public Spread requestsPerSecond() {
-        return spread(CaseResult::requestsPerSecond);
+        Uncertainty u = uncertainty();
+        return spread(CaseResult::requestsPerSecond).withCi(u == null ? null : u.requestsPerSecond());
+    }
+
+    /**
+     * The intervals over every repetition's slices, repetitions as blocks; null when the slices
+     * are too few. Computed once: a bootstrap is not free.
+     */
+    public Uncertainty uncertainty() {
+        if (uncertainty == null) {
+            List<List<CaseSample>> rounds = repetitions.stream().map(CaseResult::samples).filter(l -> !l.isEmpty()).toList();
+            uncertainty = java.util.Optional.ofNullable(rounds.isEmpty() ? null
+                    : SampleStatistics.uncertainty(rounds, Bootstrap.standard()));
+        }
+        return uncertainty.orElse(null);
+    }
+
+    /** Every note of every repetition, each text once, in the order measured. */
+    public List<CaseNote> notes() {
+        java.util.Map<String, CaseNote> byText = new java.util.LinkedHashMap<>();
+        repetitions.forEach(c -> c.notes().forEach(n -> byText.putIfAbsent(n.message(), n)));
+        return List.copyOf(byText.values());
+    }
+
+    /** True when any repetition was marked disturbed. */
+    public boolean disturbed() {
+        return repetitions.stream().anyMatch(CaseResult::disturbed);
     }
 
     public Spread requests() {
@@ -44,11 +88,15 @@ public record Summary(CaseKey key, List<CaseResult> repetitions) {
     }
 
     public Spread latencyP99Millis() {
-        return spread(c -> c.latency().p99Micros() / MICROS_PER_MILLI);
+        Uncertainty u = uncertainty();
+        Spread s = spread(c -> c.latency().p99Micros() / MICROS_PER_MILLI);
+        return u == null || u.p99Micros() == null ? s : s.withCi(new Interval(u.p99Micros().low() / MICROS_PER_MILLI,
+                u.p99Micros().high() / MICROS_PER_MILLI));
     }
 
     public Spread serverCpuMicrosPerRequest() {
-        return spread(c -> c.server().cpuMicrosPerRequest());
+        Uncertainty u = uncertainty();
+        return spread(c -> c.server().cpuMicrosPerRequest()).withCi(u == null ? null : u.serverCpuMicrosPerRequest());
     }
 
     public Spread generatorCpuMicrosPerRequest() {

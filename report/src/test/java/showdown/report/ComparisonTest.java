@@ -6,79 +6,77 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import showdown.harness.results.CaseResult;
 import showdown.harness.results.RunResults;
+import showdown.harness.stats.ChangeTest;
 
-/** compare: a tie is a difference within the runs' own spread. */
+/** compare: verdicts from the bootstrap interval of the change against a practical threshold. */
 class ComparisonTest {
 
-    static final CaseKey KEY = new CaseKey("netty", "mist", "GET /", 16);
-
-    @Test
-    void overlappingRangesTieEvenWhenTheMediansDiffer() {
-        Comparison.Row r = Comparison.row(KEY, Spread.of(100, 110, 120), Spread.of(115, 125, 130));
-        assertThat(r.verdict()).isEqualTo(Comparison.Verdict.TIE);
-        assertThat(r.rule()).isEqualTo(Comparison.Rule.RANGES_OVERLAP);
-        assertThat(r.deltaPercent()).isCloseTo(13.636, org.assertj.core.data.Offset.offset(0.001));
+    /** Run A with 10 slices per case (3 % noise); B the same cases with other noise, scaled by {@code factor} for netty's hello-world. */
+    private static RunResults[] pair(double factor) {
+        RunResults base = SampleRun.build();
+        List<CaseResult> aCases = base.cases().stream().map(c -> SampleRun.withSlices(c, 10, 0.03, 1 + c.hashCode())).toList();
+        List<CaseResult> bCases = base.cases().stream().map(c -> {
+            CaseResult scaled = c.target().equals("netty") && c.request().equals("GET /echo/hello-world")
+                    ? SampleRun.aCase(c.target(), c.scenario(), c.request(), c.connections(), c.repetition(),
+                            Math.round(c.requests() * factor))
+                    : c;
+            return SampleRun.withSlices(scaled, 10, 0.03, 7 + c.hashCode());
+        }).toList();
+        return new RunResults[] {base.withCases(aCases), base.withCases(bCases)};
     }
 
     @Test
-    void separateRangesAreFasterOrSlower() {
-        assertThat(Comparison.row(KEY, Spread.of(100, 104), Spread.of(105, 107)).verdict())
-                .isEqualTo(Comparison.Verdict.FASTER);
-        assertThat(Comparison.row(KEY, Spread.of(105, 107), Spread.of(100, 104)).verdict())
-                .isEqualTo(Comparison.Verdict.SLOWER);
+    void aTwentyPerCentDropIsSlowerAndTheRestAreTheSame() {
+        RunResults[] runs = pair(0.8);
+        Comparison cmp = Comparison.of(runs[0], runs[1]);
+        assertThat(cmp.rows()).hasSize(23);
+        Comparison.Row hello = cmp.rows().stream()
+                .filter(r -> r.key().target().equals("netty") && r.key().request().equals("GET /echo/hello-world"))
+                .findFirst().orElseThrow();
+        assertThat(hello.verdict()).isEqualTo(ChangeTest.Verdict.SLOWER);
+        assertThat(hello.change().changePercent()).isBetween(-23.0, -17.0);
+        assertThat(hello.change().ciPercent().high()).isLessThan(-5.0);
+        assertThat(cmp.count(ChangeTest.Verdict.SLOWER)).isEqualTo(1);
+        assertThat(cmp.count(ChangeTest.Verdict.SAME)).isEqualTo(22);
+        assertThat(cmp.count(ChangeTest.Verdict.FASTER)).isZero();
     }
 
     @Test
-    void aSingleRepetitionTiesWithinFivePerCent() {
-        assertThat(Comparison.row(KEY, Spread.of(1000), Spread.of(1050)).verdict()).isEqualTo(Comparison.Verdict.TIE);
-        assertThat(Comparison.row(KEY, Spread.of(1000), Spread.of(950)).verdict()).isEqualTo(Comparison.Verdict.TIE);
-        assertThat(Comparison.row(KEY, Spread.of(1000), Spread.of(1051)).verdict()).isEqualTo(Comparison.Verdict.FASTER);
-        assertThat(Comparison.row(KEY, Spread.of(1000), Spread.of(949)).verdict()).isEqualTo(Comparison.Verdict.SLOWER);
-        // One side with repetitions is not enough for the range rule.
-        assertThat(Comparison.row(KEY, Spread.of(1000, 1200), Spread.of(1000)).rule())
-                .isEqualTo(Comparison.Rule.WITHIN_BAND);
+    void aFivePerCentThresholdOrALargerOneDecidesWhatCounts() {
+        RunResults[] runs = pair(0.9);
+        assertThat(Comparison.of(runs[0], runs[1], 5).count(ChangeTest.Verdict.SLOWER)).isEqualTo(1);
+        // A 10 % drop against a 20 % threshold: the interval lies inside the band.
+        assertThat(Comparison.of(runs[0], runs[1], 20).count(ChangeTest.Verdict.SLOWER)).isZero();
     }
 
     @Test
-    void comparesTwoRunsCaseByCaseAndSaysWhichRuleItUsed() {
-        RunResults a = SampleRun.build();
-        // B: netty's S1 hello-world 20 % faster in both repetitions, one S3 case gone.
-        List<CaseResult> bCases = a.cases().stream()
-                .filter(c -> !(c.target().equals("netty") && c.scenario().equals("phoenix-showdown")))
-                .map(c -> c.target().equals("netty") && c.request().equals("GET /echo/hello-world")
-                        ? SampleRun.aCase(c.target(), c.scenario(), c.request(), c.connections(), c.repetition(),
-                                c.requests() * 12 / 10)
-                        : c)
-                .toList();
-        RunResults b = a.withCases(bCases);
-
-        Comparison cmp = Comparison.of(a, b);
-        assertThat(cmp.rows()).hasSize(22);
-        assertThat(cmp.onlyInA()).containsExactly(new CaseKey("netty", "phoenix-showdown", "GET /{title}", 100));
-        assertThat(cmp.onlyInB()).isEmpty();
-        assertThat(cmp.count(Comparison.Verdict.FASTER)).isEqualTo(1);
-        assertThat(cmp.count(Comparison.Verdict.TIE)).isEqualTo(21);
-
-        String text = ComparisonReport.render("runs/a", a, "runs/b", b, cmp);
-        assertThat(text).startsWith("""
-                A: runs/a (run 2026-11-30T010203Z, 2 repetitions)
-                B: runs/b (run 2026-11-30T010203Z, 2 repetitions)
-                delta = (B - A) / A on the median req/s; faster and slower say how B did against A.
-                tie: the min-max req/s ranges of the repetitions overlap.
-
-                target  scenario          request                  connections  A req/s                 B req/s                 delta   verdict
-                netty   spock-scotty      GET /echo/hello-world    400          102000 (100000–104000)  122400 (120000–124800)  +20.0%  faster
-                netty   spock-scotty      GET /echo/plain/{param}  400          91000 (90000–92000)     91000 (90000–92000)     +0.0%   tie
-                """);
-        assertThat(text).endsWith("\n22 cases in both: 1 faster, 0 slower, 21 tie; 1 only in A, 0 only in B.\n");
-    }
-
-    @Test
-    void singleRepetitionRunsSaySoInTheHeader() {
+    void casesWithoutSlicesAndASingleRepetitionAreInconclusive() {
         RunResults full = SampleRun.build();
         RunResults once = full.withCases(full.cases().stream().filter(c -> c.repetition() == 0).toList());
-        String text = ComparisonReport.render("a", once, "b", once, Comparison.of(once, once));
-        assertThat(text).contains("tie: the cases have a single repetition, so a tie means within ±5 %.\n");
-        assertThat(text).doesNotContain("ranges of the repetitions overlap");
+        Comparison cmp = Comparison.of(once, once);
+        assertThat(cmp.count(ChangeTest.Verdict.INCONCLUSIVE)).isEqualTo(cmp.rows().size());
+    }
+
+    @Test
+    void theTableAndTheJsonSayTheSame() {
+        RunResults[] runs = pair(0.8);
+        RunResults b = runs[1].withCases(runs[1].cases().stream()
+                .filter(c -> !(c.target().equals("netty") && c.scenario().equals("phoenix-showdown"))).toList());
+        Comparison cmp = Comparison.of(runs[0], b);
+        String text = ComparisonReport.render("runs/a", runs[0], "runs/b", b, cmp);
+        assertThat(text).startsWith("A: runs/a (run 2026-11-30T010203Z, 2 repetitions)\nB: runs/b (run 2026-11-30T010203Z, 2 repetitions)\n");
+        assertThat(text).contains("faster/slower: the whole CI beyond ±5 %");
+        assertThat(text).containsPattern("netty +spock-scotty +GET /echo/hello-world +400 .* -\\d+\\.\\d%  -\\d+\\.\\d\\.\\.-\\d+\\.\\d%  slower");
+        assertThat(text).endsWith("\n22 cases in both: 0 faster, 1 slower, 21 same, 0 inconclusive; 1 only in A, 0 only in B.\n");
+
+        ComparisonReport.JsonComparison json = ComparisonReport.json(cmp);
+        assertThat(json.thresholdPercent()).isEqualTo(5.0);
+        assertThat(json.cases()).hasSize(22);
+        ComparisonReport.JsonCase hello = json.cases().stream().filter(c -> c.request().equals("GET /echo/hello-world")
+                && c.target().equals("netty")).findFirst().orElseThrow();
+        assertThat(hello.verdict()).isEqualTo("slower");
+        assertThat(hello.ciLowPercent()).isLessThan(hello.changePercent());
+        assertThat(hello.ciHighPercent()).isGreaterThan(hello.changePercent()).isLessThan(-5.0);
+        assertThat(json.onlyInA()).containsExactly(new CaseKey("netty", "phoenix-showdown", "GET /{title}", 100));
     }
 }

@@ -74,6 +74,25 @@ final class SampleRun {
     }
 
     /**
+     * The case with {@code n} equal slices of its window whose rates scatter by {@code noise}
+     * (relative) around its own rate, drawn from {@code seed}: what a run records for a steady server.
+     */
+    static CaseResult withSlices(CaseResult c, int n, double noise, long seed) {
+        java.util.SplittableRandom random = new java.util.SplittableRandom(seed);
+        List<showdown.harness.results.CaseSample> slices = new ArrayList<>();
+        double length = c.durationSeconds() / n;
+        long total = 0;
+        for (int i = 0; i < n; i++) {
+            long requests = Math.round(c.requestsPerSecond() * length * (1 + noise * random.nextGaussian()));
+            total += requests;
+            slices.add(new showdown.harness.results.CaseSample(i * length, length, requests, requests / length,
+                    c.server().cpuMicrosPerRequest(), c.latency().p99Micros(), 0.0, 0.0));
+        }
+        return CaseResult.builder().from(c).samples(slices).requests(total).requestsPerSecond(total / c.durationSeconds())
+                .build();
+    }
+
+    /**
      * One case. Latency: mean = 1e6 µs·connections / req/s (Little's law), stdev a tenth of it, p99
      * three times it. Server CPU: 20 µs per request for netty, 50 µs for the hostile one; 1 CPU-s of
      * generator time. The hostile target's second repetition has 3 timeouts.

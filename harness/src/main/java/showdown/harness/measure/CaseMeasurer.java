@@ -1,6 +1,9 @@
 package showdown.harness.measure;
 
 import java.time.Duration;
+import java.util.List;
+import showdown.harness.results.CaseSample;
+import showdown.harness.results.Interference;
 import showdown.harness.target.ProcessTreeStats;
 import showdown.load.LoadEngine;
 import showdown.load.LoadResult;
@@ -9,63 +12,75 @@ import showdown.load.ProgressListener;
 
 /**
  * Runs one measured case against a running server and collects, beside the load engine's own
- * figures, what the server used: CPU time of its whole process tree (sampled from /proc just before
- * and just after the load run) and its RSS (sampled every 250 ms while the load runs).
- *
- * <p>The CPU window is the load engine's whole run, so it also holds the connects and the closes of
- * the case's connections: a few milliseconds against a window of seconds.
+ * figures, what the server used: CPU time of its whole process tree over the measured window
+ * (sampled from /proc at the window's start and at every slice's end) and its RSS (sampled every
+ * 250 ms while the load runs), slice by slice with what other processes used on the same CPUs.
  */
 public final class CaseMeasurer {
 
-    /** The load engine, as a seam: tests and the warm-up use the real one. */
+    /** The slice length of a case's samples. */
+    public static final Duration DEFAULT_SLICE = Duration.ofMillis(250);
+
+    /** The load engine, as a seam: tests use a stand-in, the run the real one. */
     @FunctionalInterface
     public interface Engine {
-        LoadResult run(LoadSpec spec, ProgressListener listener);
+        /** The real engine. */
+        Engine LOAD_ENGINE = (spec, listener, slices, sliceNanos) -> new LoadEngine(spec, listener, slices, sliceNanos).run();
+
+        LoadResult run(LoadSpec spec, ProgressListener listener, LoadEngine.IntervalSink slices, long sliceNanos);
     }
 
-    /** One case's figures. */
-    public record Measurement(LoadResult load, ServerMetrics server, boolean generatorSaturated) {
+    /**
+     * One case's figures.
+     *
+     * @param samples      the window's slices, in order
+     * @param interference what other processes used on the measured CPUs; null when unknown
+     */
+    public record Measurement(LoadResult load, ServerMetrics server, boolean generatorSaturated,
+                              List<CaseSample> samples, Interference interference) {
     }
 
     private final Engine engine;
-    private final int serverCpus;
-    private final int loadCpus;
+    private final List<Integer> serverCpus;
+    private final List<Integer> loadCpus;
     private final Duration rssInterval;
+    private final Duration slice;
 
     /**
-     * @param serverCpus how many CPUs the server may use (for the saturation check)
-     * @param loadCpus   how many CPUs this process, the generator, may use
+     * @param serverCpus the CPUs the server may use (for the saturation check and interference)
+     * @param loadCpus   the CPUs this process, the generator, may use; the same list when not pinned
      */
-    public CaseMeasurer(Engine engine, int serverCpus, int loadCpus, Duration rssInterval) {
+    public CaseMeasurer(Engine engine, List<Integer> serverCpus, List<Integer> loadCpus, Duration rssInterval,
+                        Duration slice) {
         this.engine = engine;
-        this.serverCpus = serverCpus;
-        this.loadCpus = loadCpus;
+        this.serverCpus = List.copyOf(serverCpus);
+        this.loadCpus = List.copyOf(loadCpus);
         this.rssInterval = rssInterval;
-    }
-
-    public static CaseMeasurer withLoadEngine(int serverCpus, int loadCpus) {
-        return new CaseMeasurer(LoadEngine::run, serverCpus, loadCpus, RssSampler.DEFAULT_INTERVAL);
+        this.slice = slice;
     }
 
     public Measurement measure(LoadSpec spec, long serverPid, ProgressListener listener) {
         RssSampler rss = RssSampler.start(serverPid, rssInterval);
+        SliceRecorder slices = new SliceRecorder(serverPid, serverCpus, loadCpus);
         LoadResult result;
         ProcessTreeStats.Sample before;
         ProcessTreeStats.Sample after;
         try {
             before = ProcessTreeStats.sample(serverPid);
-            result = engine.run(spec, listener);
+            result = engine.run(spec, listener, slices, slice.toNanos());
             after = ProcessTreeStats.sample(serverPid);
         } finally {
             rss.stop();
         }
         RssSampler.RssStats mem = rss.stats();
-        ServerMetrics server = new ServerMetrics(
-                Math.max(0, after.cpuUserNanos() - before.cpuUserNanos()),
-                Math.max(0, after.cpuSystemNanos() - before.cpuSystemNanos()),
-                mem.peakBytes(), mem.averageBytes());
-        boolean saturated = Saturation.generatorSaturated(result.generatorCpuNanos(), loadCpus, server.cpuNanos(),
-                serverCpus, result.durationNanos());
-        return new Measurement(result, server, saturated);
+        // The window's own readings when the engine gave them; around the whole run otherwise.
+        long user = slices.windowServerUserNanos() >= 0 ? slices.windowServerUserNanos()
+                : Math.max(0, after.cpuUserNanos() - before.cpuUserNanos());
+        long system = slices.windowServerSystemNanos() >= 0 ? slices.windowServerSystemNanos()
+                : Math.max(0, after.cpuSystemNanos() - before.cpuSystemNanos());
+        ServerMetrics server = new ServerMetrics(user, system, mem.peakBytes(), mem.averageBytes());
+        boolean saturated = Saturation.generatorSaturated(result.generatorCpuNanos(), loadCpus.size(), server.cpuNanos(),
+                serverCpus.size(), result.durationNanos());
+        return new Measurement(result, server, saturated, slices.samples(), slices.interference());
     }
 }

@@ -17,14 +17,38 @@ import java.util.Set;
  * @param name        the profile's name ({@code quick}, {@code seeds}, {@code full} or the user's)
  * @param description one line for the report
  * @param duration    the measured window of each case
- * @param warmup      the unmeasured load each target gets once per start, before its cases
+ * @param warmup      the least unmeasured load each target gets once per start, before its cases
+ *                    (zero: none at all, as the seeds ran)
+ * @param steady      how the warm-up goes on past {@code warmup} until the target's throughput settles
+ * @param settle      the unmeasured load on a case's own connections and request before its window
  * @param repeat      how many times the whole target sequence runs (rounds, interleaved)
  * @param timeout     the load engine's per-request timeout
  * @param levels      the load levels of every scenario that has no entry in {@code scenarios}
  * @param scenarios   per-scenario overrides of the levels and timeout
  */
-public record Profile(String name, String description, Duration duration, Duration warmup, int repeat,
-                      Duration timeout, List<LevelSpec> levels, Map<String, ScenarioLoad> scenarios) {
+public record Profile(String name, String description, Duration duration, Duration warmup, SteadyState steady,
+                      Duration settle, int repeat, Duration timeout, List<LevelSpec> levels,
+                      Map<String, ScenarioLoad> scenarios) {
+
+    /**
+     * The steady-state rule of the warm-up (docs/run.md, "Steady state"): warm-up slices go on
+     * until each request's last {@link #WINDOW} slices lie within {@code tolerancePercent} of
+     * their median, or until {@code max}.
+     *
+     * @param max              the longest warm-up, whatever the throughput does
+     * @param tolerancePercent the largest spread (max − min over the median, in per cent) that counts as settled
+     */
+    public record SteadyState(Duration max, double tolerancePercent) {
+        /** Slices of one request that must agree. */
+        public static final int WINDOW = 3;
+        /** The length of one warm-up slice. */
+        public static final Duration SLICE = Duration.ofSeconds(1);
+        public static final Duration DEFAULT_MAX = Duration.ofSeconds(30);
+        public static final double DEFAULT_TOLERANCE_PERCENT = 5.0;
+    }
+
+    /** Used when a profile names no settle time. */
+    public static final Duration DEFAULT_SETTLE = Duration.ofMillis(500);
 
     /** Used when a profile names no warm-up: enough for C2 to compile the hot paths of most servers. */
     public static final Duration DEFAULT_WARMUP = Duration.ofSeconds(10);
@@ -32,8 +56,8 @@ public record Profile(String name, String description, Duration duration, Durati
     /** The profiles shipped in {@code scenarios/profiles/}; {@code --profile} also takes a file. */
     public static final List<String> BUILT_IN = List.of("quick", "seeds", "full");
 
-    private static final Set<String> TOP_FIELDS = Set.of("name", "description", "duration", "warmup", "repeat",
-            "timeout", "levels", "scenarios");
+    private static final Set<String> TOP_FIELDS = Set.of("name", "description", "duration", "warmup", "warmup-max",
+            "steady-tolerance", "settle", "repeat", "timeout", "levels", "scenarios");
     private static final Set<String> SCENARIO_FIELDS = Set.of("levels", "timeout");
     private static final Set<String> LEVEL_FIELDS = Set.of("connections", "threads");
 
@@ -90,6 +114,12 @@ public record Profile(String name, String description, Duration duration, Durati
         String description = f.text(root, "description", "");
         Duration duration = positive(f, "duration", f.duration(root, "duration", null));
         Duration warmup = f.duration(root, "warmup", DEFAULT_WARMUP);
+        Duration warmupMax = f.duration(root, "warmup-max", SteadyState.DEFAULT_MAX);
+        if (warmupMax.compareTo(warmup) < 0) {
+            throw f.error("warmup-max", "must be at least the warm-up (" + Durations.format(warmup) + ")");
+        }
+        double tolerance = f.percent(root, "steady-tolerance", SteadyState.DEFAULT_TOLERANCE_PERCENT);
+        Duration settle = f.duration(root, "settle", DEFAULT_SETTLE);
         int repeat = f.positiveInt(root, "repeat", 1);
         Duration timeout = positive(f, "timeout", f.duration(root, "timeout", DEFAULT_TIMEOUT));
         List<LevelSpec> levels = levels(f, root.get("levels"), "levels");
@@ -116,7 +146,8 @@ public record Profile(String name, String description, Duration duration, Durati
                 scenarios.put(e.getKey(), new ScenarioLoad(own, t));
             });
         }
-        return new Profile(name, description, duration, warmup, repeat, timeout, levels, scenarios);
+        return new Profile(name, description, duration, warmup, new SteadyState(warmupMax, tolerance), settle, repeat,
+                timeout, levels, scenarios);
     }
 
     private static List<LevelSpec> levels(YamlFields f, JsonNode list, String where) {
@@ -164,7 +195,10 @@ public record Profile(String name, String description, Duration duration, Durati
             }
             newScenarios = m;
         }
-        return new Profile(name, description, duration.orElse(this.duration), warmup.orElse(this.warmup),
+        Duration newWarmup = warmup.orElse(this.warmup);
+        SteadyState newSteady = newWarmup.compareTo(steady.max()) > 0 ? new SteadyState(newWarmup, steady.tolerancePercent())
+                : steady;
+        return new Profile(name, description, duration.orElse(this.duration), newWarmup, newSteady, settle,
                 repeat.orElse(this.repeat), timeout, newLevels, newScenarios);
     }
 }

@@ -99,6 +99,25 @@ final class YamlFields {
         return Durations.parse(v.asText(), source + ": '" + field + "'");
     }
 
+    /** A percentage, written {@code 5%} or {@code 5}: above 0 and below 100. */
+    double percent(JsonNode node, String field, double fallback) {
+        JsonNode v = node.get(field);
+        if (v == null || v.isNull()) {
+            return fallback;
+        }
+        String text = v.asText().trim();
+        String number = text.endsWith("%") ? text.substring(0, text.length() - 1).trim() : text;
+        try {
+            double p = Double.parseDouble(number);
+            if (p > 0 && p < 100) {
+                return p;
+            }
+        } catch (NumberFormatException e) {
+            // said below
+        }
+        throw error(field, "must be a percentage above 0 and below 100, e.g. 5%, not '" + text + "'");
+    }
+
     List<String> strings(JsonNode node, String field) {
         JsonNode v = node.get(field);
         List<String> out = new ArrayList<>();

@@ -156,6 +156,17 @@ public record CaseResult(
         private Interference interference;
         private List<CaseNote> notes = List.of();
 
+        /** Every field of {@code c}, to change some. */
+        public Builder from(CaseResult c) {
+            target = c.target; scenario = c.scenario; request = c.request; method = c.method; path = c.path;
+            connections = c.connections; threads = c.threads; pipeline = c.pipeline; repetition = c.repetition;
+            durationSeconds = c.durationSeconds; requests = c.requests; requestsPerSecond = c.requestsPerSecond;
+            bytesRead = c.bytesRead; latency = c.latency; spectrum = c.spectrum; errors = c.errors;
+            statusCounts = c.statusCounts; server = c.server; generator = c.generator; finishedAt = c.finishedAt;
+            samples = c.samples; uncertainty = c.uncertainty; interference = c.interference; notes = c.notes;
+            return this;
+        }
+
         public Builder identity(CaseIdentity id) {
             return target(id.target()).scenario(id.scenario()).request(id.request()).connections(id.connections())
                     .repetition(id.repetition());

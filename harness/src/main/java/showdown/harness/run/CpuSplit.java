@@ -30,6 +30,16 @@ public record CpuSplit(List<Integer> server, List<Integer> load, List<Integer> a
         return pinned() ? server.size() : all.size();
     }
 
+    /** The server's CPUs as measured: its set, or all when not pinned. */
+    public List<Integer> serverCpus() {
+        return pinned() ? server : all;
+    }
+
+    /** The generator's CPUs as measured: its set, or all when not pinned. */
+    public List<Integer> loadCpus() {
+        return pinned() ? load : all;
+    }
+
     public int loadCpuCount() {
         return pinned() ? load.size() : all.size();
     }

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Random;
 import java.util.Set;
 import showdown.harness.plan.PlannedCase;
+import showdown.harness.plan.Profile;
 import showdown.harness.plan.RequestTemplate;
 import showdown.harness.plan.TargetRound;
 import showdown.load.LoadSpec;
@@ -21,7 +22,12 @@ final class LoadSpecs {
     private LoadSpecs() {
     }
 
-    static LoadSpec forCase(URI base, PlannedCase c, long runSeed) {
+    /**
+     * The load of a measured case: {@code settle} of unmeasured load on the case's own connections
+     * and request first (so the route is warm and the connections are open whatever ran before),
+     * then its window.
+     */
+    static LoadSpec forCase(URI base, PlannedCase c, Duration settle, long runSeed) {
         RequestTemplate r = c.request();
         LoadSpec.Builder b = LoadSpec.builder()
                 .url(base.resolve(c.path()))
@@ -30,6 +36,7 @@ final class LoadSpecs {
                 .threads(c.level().threads())
                 .pipeline(r.pipeline())
                 .duration(c.duration())
+                .warmup(settle)
                 .timeout(c.timeout());
         r.headers().forEach(b::header);
         if (r.randomBodyBytes() > 0) {
@@ -41,18 +48,19 @@ final class LoadSpecs {
     }
 
     /**
-     * The warm-up of a round: its GET requests mixed in one load (the engine spreads its URLs over
-     * the connections), then each request with a body on its own, the time shared in proportion to
-     * the number of requests of each kind. Empty when {@code warmup} is zero.
+     * What a round's warm-up sends, kind by kind: its GET requests mixed in one load (the engine
+     * spreads its URLs over the connections), then each request with a body or headers on its own.
+     * Each spec has a one-slice duration; the warm-up runs them in turn until they settle.
      */
-    static List<TimedSpec> warmup(URI base, TargetRound round, Duration warmup, int loadCpus, long runSeed) {
-        List<TimedSpec> specs = new ArrayList<>();
-        if (warmup.isZero() || round.cases().isEmpty()) {
-            return specs;
+    static List<WarmupKind> warmupKinds(URI base, TargetRound round, int loadCpus, long runSeed) {
+        List<WarmupKind> kinds = new ArrayList<>();
+        if (round.cases().isEmpty()) {
+            return kinds;
         }
         int connections = Math.min(WARMUP_MAX_CONNECTIONS,
                 round.cases().stream().mapToInt(c -> c.level().connections()).max().orElse(1));
         int threads = Math.max(1, Math.min(loadCpus, connections));
+        Duration slice = Profile.SteadyState.SLICE;
         Set<String> plainPaths = new LinkedHashSet<>();
         List<PlannedCase> withBody = new ArrayList<>();
         Set<String> seenBodies = new LinkedHashSet<>();
@@ -65,23 +73,24 @@ final class LoadSpecs {
                 plainPaths.add(c.path());
             }
         }
-        int parts = plainPaths.size() + withBody.size();
-        long perRequestMillis = Math.max(1, warmup.toMillis() / parts);
         if (!plainPaths.isEmpty()) {
-            LoadSpec.Builder b = LoadSpec.builder().method("GET").connections(connections).threads(threads)
-                    .duration(Duration.ofMillis(perRequestMillis * plainPaths.size()));
+            LoadSpec.Builder b = LoadSpec.builder().method("GET").connections(connections).threads(threads).duration(slice);
             plainPaths.forEach(p -> b.url(base.resolve(p)));
-            specs.add(new TimedSpec(b.build(), Duration.ofMillis(perRequestMillis * plainPaths.size())));
+            kinds.add(new WarmupKind(GET_MIX, b.build()));
         }
         for (PlannedCase c : withBody) {
-            LoadSpec s = forCase(base, c, runSeed).toBuilder().connections(connections).threads(threads).pipeline(1)
-                    .duration(Duration.ofMillis(perRequestMillis)).build();
-            specs.add(new TimedSpec(s, Duration.ofMillis(perRequestMillis)));
+            LoadSpec s = forCase(base, c, Duration.ZERO, runSeed).toBuilder().connections(connections).threads(threads).pipeline(1)
+                    .warmup(Duration.ZERO).duration(slice).build();
+            kinds.add(new WarmupKind(c.request().label(), s));
         }
-        return specs;
+        return kinds;
     }
 
-    record TimedSpec(LoadSpec spec, Duration duration) {
+    /** The label of the warm-up kind that holds a round's plain GETs. */
+    static final String GET_MIX = "GET mix";
+
+    /** One kind of warm-up load: a label for the trace, and a one-slice spec. */
+    record WarmupKind(String label, LoadSpec spec) {
     }
 
     static byte[] randomBytes(int n, long seed) {

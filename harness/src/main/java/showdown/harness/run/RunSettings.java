@@ -8,7 +8,10 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.Collections;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.Optional;
 import showdown.harness.plan.Durations;
 import showdown.harness.plan.PlanException;
@@ -29,10 +32,12 @@ import showdown.harness.plan.Profile;
  * @param cpus         {@code --cpus} words; empty = halves
  * @param verify       whether to run the verifier on each target before measuring it
  * @param seed         the run's seed for drawn ids (mist's fixed user id)
+ * @param targetEnv    {@code --target-env NAME=VALUE}: extra environment for every target started
+ * @param remeasure    {@code --remeasure}: measure the disturbed cases again at the end
  */
 public record RunSettings(List<String> targets, List<String> scenarios, String profile, String duration,
                           String warmup, Integer repeat, List<Integer> connections, List<String> cpus,
-                          boolean verify, long seed) {
+                          boolean verify, long seed, Map<String, String> targetEnv, boolean remeasure) {
 
     public static final String FILE_NAME = "run-settings.json";
     /** The profile as read at the start of the run. */
@@ -47,6 +52,7 @@ public record RunSettings(List<String> targets, List<String> scenarios, String p
         scenarios = scenarios == null ? List.of() : List.copyOf(scenarios);
         connections = connections == null ? List.of() : List.copyOf(connections);
         cpus = cpus == null ? List.of() : List.copyOf(cpus);
+        targetEnv = targetEnv == null ? Map.of() : Collections.unmodifiableMap(new TreeMap<>(targetEnv));
         profile = profile == null ? "quick" : profile;
         if (repeat != null && repeat < 1) {
             throw new PlanException("--repeat must be at least 1, not " + repeat);

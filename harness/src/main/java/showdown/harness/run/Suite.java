@@ -32,7 +32,6 @@ import showdown.harness.results.RunResults;
 import showdown.harness.target.StartOptions;
 import showdown.harness.target.TargetCatalog;
 import showdown.harness.target.TargetManifest;
-import showdown.load.LoadEngine;
 
 /**
  * {@code showdown run} without the command line: resolves the settings into a plan, opens (or
@@ -51,7 +50,7 @@ public final class Suite {
     public record Hooks(TargetVerifier verifier, RunListener listener, CaseMeasurer.Engine engine, boolean liveProgress,
                         Duration readyTimeout) {
         public static Hooks defaults(TargetVerifier verifier) {
-            return new Hooks(verifier, RunListener.NONE, LoadEngine::run, ProgressReporter.stderrIsTerminal(),
+            return new Hooks(verifier, RunListener.NONE, CaseMeasurer.Engine.LOAD_ENGINE, ProgressReporter.stderrIsTerminal(),
                     StartOptions.DEFAULT_READY_TIMEOUT);
         }
 
@@ -115,7 +114,8 @@ public final class Suite {
             scenarioCatalog.require(name); // a typo in a profile's scenario name would silently change nothing
         }
         TargetCatalog catalog = TargetCatalog.discover(home);
-        List<TargetManifest> targets = settings.targets().isEmpty() ? catalog.all()
+        List<TargetManifest> targets = settings.targets().isEmpty()
+                ? catalog.all().stream().filter(t -> !t.category().equals(TargetManifest.CALIBRATION)).toList()
                 : settings.targets().stream().distinct().map(catalog::require).toList();
         if (targets.isEmpty()) {
             throw new PlanException("no targets found under " + home.resolve("targets"));
@@ -130,19 +130,22 @@ public final class Suite {
                                    ResultsJournal journal, PrintStream err, Hooks hooks) {
         Eta eta = new Eta();
         ProgressReporter progress = new ProgressReporter(err, hooks.liveProgress(), eta);
-        progress.say(String.format("showdown run: profile %s, %d targets, %d cases (%s each, warm-up %s), %s; results in %s",
-                profile.name(), p.plan().rounds().stream().map(r -> r.target()).distinct().count(), p.plan().totalCases(),
-                Durations.format(profile.duration()), Durations.format(profile.warmup()), p.split().describe(), outDir));
+        progress.say(String.format("showdown run: profile %s, %d targets, %d cases (%s each, warm-up %s to %s), %s;"
+                        + " results in %s", profile.name(), p.plan().rounds().stream().map(r -> r.target()).distinct().count(),
+                p.plan().totalCases(), Durations.format(profile.duration()), Durations.format(profile.warmup()),
+                Durations.format(profile.steady().max()), p.split().describe(), outDir));
         List<Integer> before = CpuAffinity.allowed();
         if (p.split().pinned()) {
             CpuAffinity.pinThisProcess(p.split().load());
         }
         SuiteRunner.Summary summary;
         try {
-            CaseMeasurer measurer = new CaseMeasurer(hooks.engine(), p.split().serverCpuCount(), p.split().loadCpuCount(),
-                    showdown.harness.measure.RssSampler.DEFAULT_INTERVAL);
+            CaseMeasurer measurer = new CaseMeasurer(hooks.engine(), p.split().serverCpus(), p.split().loadCpus(),
+                    showdown.harness.measure.RssSampler.DEFAULT_INTERVAL, CaseMeasurer.DEFAULT_SLICE);
+            SuiteRunner.StartSettings start = new SuiteRunner.StartSettings(hooks.readyTimeout(), settings.targetEnv(),
+                    settings.remeasure());
             SuiteRunner.Context ctx = new SuiteRunner.Context(home, outDir, logRoot, p.catalog(), p.split(),
-                    profile.warmup(), hooks.readyTimeout(), settings.seed(), journal, measurer, hooks.engine(),
+                    profile, start, settings.seed(), journal, measurer, hooks.engine(),
                     settings.verify() ? hooks.verifier() : TargetVerifier.NONE, progress, eta, hooks.listener());
             summary = new SuiteRunner(ctx, p.plan()).run();
         } finally {
@@ -177,6 +180,12 @@ public final class Suite {
         Map<String, String> extra = new TreeMap<>();
         extra.put("seed", Long.toString(settings.seed()));
         extra.put("verify", Boolean.toString(settings.verify()));
+        extra.put("warmupMax", Durations.format(profile.steady().max()));
+        extra.put("steadyTolerancePercent", Double.toString(profile.steady().tolerancePercent()));
+        extra.put("settle", Durations.format(profile.settle()));
+        extra.put("sliceSeconds", Double.toString(CaseMeasurer.DEFAULT_SLICE.toMillis() / 1000.0));
+        extra.put("remeasure", Boolean.toString(settings.remeasure()));
+        settings.targetEnv().forEach((k, v) -> extra.put("targetEnv." + k, v));
         if (!profile.description().isEmpty()) {
             extra.put("profileDescription", profile.description());
         }

@@ -9,7 +9,13 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
+import showdown.harness.measure.Anomalies;
 import showdown.harness.measure.CaseMeasurer;
+import showdown.harness.plan.Durations;
+import showdown.harness.plan.Profile;
+import showdown.harness.results.WarmupOutcome;
+import showdown.harness.stats.Bootstrap;
+import showdown.harness.stats.SampleStatistics;
 import showdown.harness.plan.PlannedCase;
 import showdown.harness.plan.RunPlan;
 import showdown.harness.plan.TargetRound;
@@ -45,14 +51,31 @@ public final class SuiteRunner {
 
     /** The outcome of a whole run, for the command's summary and exit code. */
     public record Summary(int casesMeasured, int casesAlreadyRecorded, int targetsOk, int targetsFailed,
-                          int targetsUnavailable, int casesGeneratorSaturated) {
+                          int targetsUnavailable, int casesGeneratorSaturated, int casesDisturbed, int casesRemeasured) {
     }
 
     /** Everything a run needs besides the plan. */
     public record Context(Path showdownHome, Path outDir, Path logRoot, TargetCatalog catalog, CpuSplit cpus,
-                          Duration warmup, Duration readyTimeout, long seed, ResultsJournal journal,
+                          Profile profile, StartSettings start, long seed, ResultsJournal journal,
                           CaseMeasurer measurer, CaseMeasurer.Engine warmupEngine, TargetVerifier verifier,
                           ProgressReporter progress, Eta eta, RunListener listener) {
+
+        Duration warmup() {
+            return profile.warmup();
+        }
+    }
+
+    /**
+     * How targets are started and what happens to disturbed cases.
+     *
+     * @param readyTimeout how long a target may take to answer its ready path
+     * @param env          extra environment for every target ({@code --target-env})
+     * @param remeasure    measure the disturbed cases again at the end of the run ({@code --remeasure})
+     */
+    public record StartSettings(Duration readyTimeout, Map<String, String> env, boolean remeasure) {
+        public StartSettings {
+            env = Map.copyOf(env);
+        }
     }
 
     /**
@@ -75,6 +98,9 @@ public final class SuiteRunner {
     private int measured;
     private int alreadyRecorded;
     private int saturated;
+    private int remeasured;
+    /** Each round's warm-up state, by target and round. */
+    private final Map<String, Anomalies.WarmState> warmStates = new HashMap<>();
 
     public SuiteRunner(Context ctx, RunPlan plan) {
         this.ctx = ctx;
@@ -98,6 +124,9 @@ public final class SuiteRunner {
             }
             runRound(new TargetRound(round.target(), round.repetition(), todo), total);
         }
+        if (ctx.start().remeasure()) {
+            remeasureDisturbed(total);
+        }
         ctx.journal().finish();
         int ok = 0;
         int failed = 0;
@@ -110,7 +139,39 @@ public final class SuiteRunner {
                 default -> { }
             }
         }
-        return new Summary(measured, alreadyRecorded, ok, failed, unavailable, saturated);
+        int disturbed = (int) ctx.journal().snapshot().cases().stream().filter(CaseResult::disturbed).count();
+        return new Summary(measured, alreadyRecorded, ok, failed, unavailable, saturated, disturbed, remeasured);
+    }
+
+    /**
+     * {@code --remeasure}: every case the run marked disturbed, once more, each target started
+     * afresh and warmed as before; the new measurement replaces the old one in the journal,
+     * whether or not it is disturbed again.
+     */
+    private void remeasureDisturbed(int total) {
+        Map<String, List<PlannedCase>> byRound = new java.util.LinkedHashMap<>();
+        Set<CaseIdentity> disturbed = new HashSet<>();
+        ctx.journal().snapshot().cases().stream().filter(CaseResult::disturbed).forEach(c -> disturbed.add(c.identity()));
+        if (disturbed.isEmpty()) {
+            return;
+        }
+        ctx.progress().say("remeasuring " + disturbed.size() + " disturbed case" + (disturbed.size() == 1 ? "" : "s"));
+        for (TargetRound round : plan.rounds()) {
+            for (PlannedCase c : round.cases()) {
+                if (disturbed.contains(identity(c)) && !outOfRun.containsKey(round.target())) {
+                    byRound.computeIfAbsent(round.target() + "\u0000" + round.repetition(), k -> new java.util.ArrayList<>())
+                            .add(c);
+                }
+            }
+        }
+        for (List<PlannedCase> cases : byRound.values()) {
+            PlannedCase first = cases.get(0);
+            TargetRound round = new TargetRound(first.target(), first.repetition(), cases);
+            int before = measured;
+            runRound(round, total);
+            remeasured += measured - before;
+            measured = before;
+        }
     }
 
     private Duration plannedLoad(List<TargetRound> rounds) {
@@ -150,7 +211,8 @@ public final class SuiteRunner {
         }
         progress.say(prefix + ": starting");
         Path logDir = ctx.logRoot().resolve("round-" + round.repetition());
-        StartOptions options = new StartOptions(ctx.showdownHome(), 0, ctx.cpus().server(), logDir, ctx.readyTimeout());
+        StartOptions options = new StartOptions(ctx.showdownHome(), 0, ctx.cpus().server(), logDir,
+                ctx.start().readyTimeout(), ctx.start().env());
         RunningTarget target;
         try {
             target = RunningTarget.start(m, options);
@@ -198,26 +260,37 @@ public final class SuiteRunner {
         ctx.journal().recordTarget(outcome(m, TargetOutcome.Status.OK, null, ttfrMs, idleRss));
     }
 
+    /** Warms the target to steady state; false when it stopped answering (the round is dropped). */
     private boolean warmUp(RunningTarget target, TargetRound round, String prefix) {
-        List<LoadSpecs.TimedSpec> specs = LoadSpecs.warmup(target.baseUri(), round, ctx.warmup(),
-                ctx.cpus().loadCpuCount(), ctx.seed());
-        if (specs.isEmpty()) {
-            ctx.eta().loadDone(ctx.warmup());
+        String key = warmKey(round.target(), round.repetition());
+        if (ctx.warmup().isZero()) {
+            warmStates.put(key, Anomalies.WarmState.COLD);
             return true;
         }
-        ctx.progress().say(prefix + ": warming up for " + ctx.warmup().toMillis() / 1000.0 + " s");
+        List<LoadSpecs.WarmupKind> kinds = LoadSpecs.warmupKinds(target.baseUri(), round, ctx.cpus().loadCpuCount(),
+                ctx.seed());
+        ctx.progress().say(String.format(java.util.Locale.ROOT, "%s: warming up to steady state (%s to %s)", prefix,
+                Durations.format(ctx.warmup()), Durations.format(ctx.profile().steady().max())));
         ctx.eta().loadStarted(ctx.warmup());
+        WarmupOutcome outcome;
         try {
-            for (LoadSpecs.TimedSpec s : specs) {
-                ctx.warmupEngine().run(s.spec(), ProgressListener.NONE);
-            }
+            outcome = new SteadyWarmup(ctx.warmupEngine(), ctx.warmup(), ctx.profile().steady())
+                    .run(round.target(), round.repetition() - 1, kinds);
         } catch (LoadException e) {
             drop(target.manifest(), TargetOutcome.Status.FAILED, "stopped answering during warm-up: " + firstLine(e.getMessage()), null);
             return false;
         } finally {
             ctx.eta().loadDone(ctx.warmup());
         }
+        ctx.journal().recordWarmup(outcome);
+        warmStates.put(key, outcome.steady() ? Anomalies.WarmState.STEADY : Anomalies.WarmState.UNSETTLED);
+        ctx.progress().say(String.format(java.util.Locale.ROOT, "%s: %s after %.1f s", prefix,
+                outcome.steady() ? "steady" : "NOT steady (time limit)", outcome.seconds()));
         return true;
+    }
+
+    private static String warmKey(String target, int repetition) {
+        return target + "\u0000" + repetition;
     }
 
     private static Duration casesLoad(List<PlannedCase> cases) {
@@ -239,7 +312,8 @@ public final class SuiteRunner {
             ctx.eta().loadStarted(c.duration());
             CaseMeasurer.Measurement m;
             try {
-                m = ctx.measurer().measure(LoadSpecs.forCase(target.baseUri(), c, ctx.seed()), target.pid(),
+                m = ctx.measurer().measure(LoadSpecs.forCase(target.baseUri(), c, ctx.profile().settle(), ctx.seed()),
+                        target.pid(),
                         ctx.progress()::onProgress);
             } catch (LoadException e) {
                 drop(target.manifest(), TargetOutcome.Status.FAILED, "stopped answering in case '" + c.describe() + "': "
@@ -258,6 +332,11 @@ public final class SuiteRunner {
             if (m.generatorSaturated()) {
                 saturated++;
             }
+            if (result.disturbed()) {
+                ctx.progress().say(c.describe() + ": disturbed (" + result.notes().stream()
+                        .filter(n -> n.kind() == showdown.harness.results.CaseNote.Kind.DISTURBED)
+                        .map(showdown.harness.results.CaseNote::message).findFirst().orElse("") + ")");
+            }
             ctx.progress().caseFinished(c, result.requestsPerSecond(), result.errors().total(), m.generatorSaturated());
             ctx.listener().caseRecorded(c, result);
         }
@@ -271,7 +350,14 @@ public final class SuiteRunner {
                 s.peakRssBytes(), s.averageRssBytes());
         GeneratorMetrics generator = new GeneratorMetrics(load.generatorCpuNanos() / 1e9,
                 load.generatorCpuMicrosPerRequest(), ctx.cpus().loadCpuCount(), m.generatorSaturated());
-        return CaseResult.from(identity(c), load, server, generator);
+        Anomalies.WarmState warm = warmStates.getOrDefault(warmKey(c.target(), c.repetition()), Anomalies.WarmState.COLD);
+        CaseResult base = CaseResult.from(identity(c), load, server, generator);
+        return CaseResult.builder().from(base)
+                .samples(m.samples())
+                .uncertainty(SampleStatistics.uncertainty(List.of(m.samples()), Bootstrap.standard()))
+                .interference(m.interference())
+                .notes(Anomalies.notes(load, warm, m.generatorSaturated(), m.interference()))
+                .build();
     }
 
     /** How the results identify a planned case (repetitions count from 0 there). */

@@ -81,6 +81,7 @@ public final class RunningTarget implements AutoCloseable {
         for (Map.Entry<String, String> e : m.env().entrySet()) {
             env.put(e.getKey(), placeholders.expand(e.getValue(), m.name() + " env." + e.getKey()));
         }
+        env.putAll(o.env()); // --target-env: the user's word wins over the manifest's
         env.put("PORT", Integer.toString(port));
         env.put("CPUS", Integer.toString(cpuCount));
         env.put("SHOWDOWN_HOME", placeholders.expand("${SHOWDOWN_HOME}", "env"));

@@ -3,6 +3,7 @@ package showdown.harness.target;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 
 /**
@@ -13,8 +14,10 @@ import java.util.Objects;
  * @param cpus         the CPU ids to pin the target to ({@code taskset -c}); empty means no pinning
  * @param logDir       where {@code <name>.out.log} and {@code <name>.err.log} go
  * @param readyTimeout how long the target may take to answer its ready path with 200
+ * @param env          extra environment for the start command, over the manifest's (`--target-env`)
  */
-public record StartOptions(Path showdownHome, int port, List<Integer> cpus, Path logDir, Duration readyTimeout) {
+public record StartOptions(Path showdownHome, int port, List<Integer> cpus, Path logDir, Duration readyTimeout,
+                           Map<String, String> env) {
 
     /** Generous enough for a cold JVM framework on a busy 2-core machine. */
     public static final Duration DEFAULT_READY_TIMEOUT = Duration.ofSeconds(90);
@@ -24,6 +27,7 @@ public record StartOptions(Path showdownHome, int port, List<Integer> cpus, Path
         Objects.requireNonNull(logDir, "logDir");
         Objects.requireNonNull(readyTimeout, "readyTimeout");
         cpus = List.copyOf(cpus);
+        env = env == null ? Map.of() : Map.copyOf(env);
         if (port < 0 || port > 65535) {
             throw new TargetException("port " + port + " is out of range 0-65535");
         }
@@ -36,6 +40,6 @@ public record StartOptions(Path showdownHome, int port, List<Integer> cpus, Path
 
     /** A free port, no pinning, the default ready timeout. */
     public static StartOptions defaults(Path showdownHome, Path logDir) {
-        return new StartOptions(showdownHome, 0, List.of(), logDir, DEFAULT_READY_TIMEOUT);
+        return new StartOptions(showdownHome, 0, List.of(), logDir, DEFAULT_READY_TIMEOUT, Map.of());
     }
 }

@@ -29,7 +29,13 @@ public record TargetManifest(Path dir, String name, String display, String langu
     public static final String FILE_NAME = "target.yaml";
 
     /** TechEmpower's classification; anything else is a typo. */
-    public static final Set<String> CATEGORIES = Set.of("framework", "micro", "platform");
+    public static final Set<String> CATEGORIES = Set.of("framework", "micro", "platform", TargetManifest.CALIBRATION);
+
+    /**
+     * The category of a yardstick rather than a framework (targets/java/calibration): it runs only
+     * when named with {@code --target}, never in a run over every target.
+     */
+    public static final String CALIBRATION = "calibration";
 
     private static final Pattern NAME = Pattern.compile("[a-z0-9][a-z0-9-]*");
     private static final Set<String> KNOWN_FIELDS = Set.of("name", "display", "language", "framework", "version",
@@ -113,7 +119,7 @@ public record TargetManifest(Path dir, String name, String display, String langu
             }
             String category = text("category", true);
             if (!CATEGORIES.contains(category)) {
-                throw bad("category '" + category + "' must be one of framework, micro, platform");
+                throw bad("category '" + category + "' must be one of framework, micro, platform, calibration");
             }
             String port = text("port", false);
             if (port != null && !port.equals("env")) {

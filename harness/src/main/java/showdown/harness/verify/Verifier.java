@@ -98,7 +98,7 @@ public final class Verifier {
         } catch (TargetException e) {
             return new TargetVerdict(m.name(), m.language(), List.of(CheckResult.fail(LIFECYCLE, "build", e.getMessage(), "")), null, -1);
         }
-        StartOptions start = new StartOptions(o.showdownHome(), 0, List.of(), o.logDir(), o.readyTimeout());
+        StartOptions start = new StartOptions(o.showdownHome(), 0, List.of(), o.logDir(), o.readyTimeout(), java.util.Map.of());
         RunningTarget running;
         try {
             running = RunningTarget.start(m, start);

@@ -3,11 +3,13 @@ package showdown.harness.measure;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.HdrHistogram.Histogram;
+import showdown.harness.results.CaseSample;
 import org.junit.jupiter.api.Test;
 import showdown.load.ErrorCounts;
 import showdown.load.LoadResult;
@@ -58,23 +60,40 @@ class MeasureTest {
         // A stand-in server that burns CPU until it is killed.
         Process busy = new ProcessBuilder("sh", "-c", "while :; do :; done").start();
         try {
-            CaseMeasurer.Engine fakeEngine = (spec, listener) -> {
-                try {
-                    Thread.sleep(600);
-                } catch (InterruptedException e) {
-                    throw new IllegalStateException(e);
+            // The stand-in engine says the window starts, then hands over four slices of 250 requests.
+            CaseMeasurer.Engine fakeEngine = (spec, listener, slices, sliceNanos) -> {
+                slices.onWindowStart();
+                for (int i = 0; i < 4; i++) {
+                    try {
+                        Thread.sleep(150);
+                    } catch (InterruptedException e) {
+                        throw new IllegalStateException(e);
+                    }
+                    Histogram h = new Histogram(3);
+                    h.recordValueWithCount(2_000_000, 250);
+                    slices.onInterval(i * 150_000_000L, (i + 1) * 150_000_000L, h);
                 }
                 return result(spec, 1_000, SECOND / 2);
             };
-            CaseMeasurer measurer = new CaseMeasurer(fakeEngine, 1, 1, Duration.ofMillis(50));
+            CaseMeasurer measurer = new CaseMeasurer(fakeEngine, List.of(0), List.of(0), Duration.ofMillis(50),
+                    Duration.ofMillis(150));
             LoadSpec spec = LoadSpec.builder().url("http://127.0.0.1:1/").connections(1).threads(1)
                     .duration(Duration.ofMillis(600)).build();
             CaseMeasurer.Measurement m = measurer.measure(spec, busy.pid(), progress -> { });
             assertThat(m.server().cpuNanos()).isPositive();
             assertThat(m.server().peakRssBytes()).isPositive();
             assertThat(m.server().averageRssBytes()).isBetween(1L, m.server().peakRssBytes());
-            assertThat(m.server().cpuMicrosPerRequest(1_000)).isEqualTo(m.server().cpuNanos() / 1e3 / 1_000);
             assertThat(m.load().requests()).isEqualTo(1_000);
+            // The slices tile the window and carry what the stand-in engine gave them.
+            assertThat(m.samples()).hasSize(4);
+            assertThat(m.samples()).extracting(CaseSample::requests).containsOnly(250L);
+            assertThat(m.samples()).extracting(CaseSample::startSeconds).containsExactly(0.0, 0.15, 0.3, 0.45);
+            assertThat(m.samples()).extracting(CaseSample::requestsPerSecond)
+                    .allSatisfy(r -> assertThat(r).isCloseTo(250 / 0.15, org.assertj.core.data.Offset.offset(1e-6)));
+            assertThat(m.samples()).extracting(CaseSample::p99Micros)
+                    .allSatisfy(p -> assertThat(p).isCloseTo(2_000.0, org.assertj.core.data.Offset.offset(2.0)));
+            // The busy loop ran all along, so the window's server CPU came from the slices' readings.
+            assertThat(m.samples()).extracting(CaseSample::serverCpuMicrosPerRequest).allSatisfy(c -> assertThat(c).isPositive());
         } finally {
             busy.destroyForcibly();
             assertThat(busy.waitFor(10, TimeUnit.SECONDS)).isTrue();

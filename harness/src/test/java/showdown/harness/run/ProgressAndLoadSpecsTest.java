@@ -12,6 +12,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import showdown.harness.plan.LoadLevel;
 import showdown.harness.plan.PlannedCase;
+import showdown.harness.plan.Profile;
 import showdown.harness.plan.RequestTemplate;
 import showdown.harness.plan.TargetRound;
 import showdown.load.Header;
@@ -33,7 +34,7 @@ class ProgressAndLoadSpecsTest {
     @Test
     void aCaseBecomesTheLoadSpecItDescribes() {
         PlannedCase c = planned(1, "GET /plaintext", "GET", "/plaintext", 0, 16, 8);
-        LoadSpec spec = LoadSpecs.forCase(BASE, c, 1L);
+        LoadSpec spec = LoadSpecs.forCase(BASE, c, Duration.ZERO, 1L);
         assertThat(spec.urls()).containsExactly(URI.create("http://127.0.0.1:8080/plaintext"));
         assertThat(spec.pipeline()).isEqualTo(16);
         assertThat(spec.connections()).isEqualTo(8);
@@ -47,32 +48,39 @@ class ProgressAndLoadSpecsTest {
     void eachLoadLevelGetsItsOwnRandomBody() {
         PlannedCase low = planned(1, "POST /user", "POST", "/user", 10_240, 1, 1);
         PlannedCase high = planned(2, "POST /user", "POST", "/user", 10_240, 1, 16);
-        byte[] a = LoadSpecs.forCase(BASE, low, 9L).body();
+        byte[] a = LoadSpecs.forCase(BASE, low, Duration.ZERO, 9L).body();
         assertThat(a).hasSize(10_240);
-        assertThat(LoadSpecs.forCase(BASE, low, 9L).body()).isEqualTo(a);
-        assertThat(LoadSpecs.forCase(BASE, high, 9L).body()).isNotEqualTo(a);
-        assertThat(LoadSpecs.forCase(BASE, low, 9L).method()).isEqualTo("POST");
-        assertThat(LoadSpecs.forCase(BASE, low, 9L).headers()).containsExactly(new Header("Content-Type", "application/octet-stream"));
+        assertThat(LoadSpecs.forCase(BASE, low, Duration.ZERO, 9L).body()).isEqualTo(a);
+        assertThat(LoadSpecs.forCase(BASE, high, Duration.ZERO, 9L).body()).isNotEqualTo(a);
+        assertThat(LoadSpecs.forCase(BASE, low, Duration.ZERO, 9L).method()).isEqualTo("POST");
+        assertThat(LoadSpecs.forCase(BASE, low, Duration.ZERO, 9L).headers()).containsExactly(new Header("Content-Type", "application/octet-stream"));
     }
 
     @Test
-    void theWarmUpMixesTheGetsAndGivesEachBodyRequestItsShare() {
+    void theWarmUpMixesTheGetsAndGivesEachBodyRequestAKindOfItsOwn() {
         TargetRound round = new TargetRound("t", 1, List.of(
                 planned(1, "GET /", "GET", "/", 0, 1, 2),
                 planned(2, "GET /", "GET", "/", 0, 1, 16),
                 planned(3, "GET /user/:id", "GET", "/user/2000", 0, 1, 200),
                 planned(4, "POST /user", "POST", "/user", 100, 1, 16)));
-        List<LoadSpecs.TimedSpec> specs = LoadSpecs.warmup(BASE, round, Duration.ofSeconds(3), 2, 1L);
-        assertThat(specs).hasSize(2);
-        LoadSpec gets = specs.get(0).spec();
+        List<LoadSpecs.WarmupKind> kinds = LoadSpecs.warmupKinds(BASE, round, 2, 1L);
+        assertThat(kinds).extracting(LoadSpecs.WarmupKind::label).containsExactly(LoadSpecs.GET_MIX, "POST /user");
+        LoadSpec gets = kinds.get(0).spec();
         assertThat(gets.urls()).containsExactly(URI.create("http://127.0.0.1:8080/"), URI.create("http://127.0.0.1:8080/user/2000"));
-        assertThat(gets.duration()).isEqualTo(Duration.ofSeconds(2));
+        assertThat(gets.duration()).isEqualTo(Profile.SteadyState.SLICE);
         assertThat(gets.connections()).isEqualTo(LoadSpecs.WARMUP_MAX_CONNECTIONS);
         assertThat(gets.threads()).isEqualTo(2);
-        LoadSpec post = specs.get(1).spec();
+        LoadSpec post = kinds.get(1).spec();
         assertThat(post.method()).isEqualTo("POST");
-        assertThat(post.duration()).isEqualTo(Duration.ofSeconds(1));
-        assertThat(LoadSpecs.warmup(BASE, round, Duration.ZERO, 2, 1L)).isEmpty();
+        assertThat(post.duration()).isEqualTo(Profile.SteadyState.SLICE);
+        assertThat(post.warmup()).isEqualTo(Duration.ZERO);
+    }
+
+    @Test
+    void aCaseSettlesOnItsOwnConnectionsBeforeItsWindow() {
+        PlannedCase c = planned(1, "GET /", "GET", "/", 0, 1, 16);
+        assertThat(LoadSpecs.forCase(BASE, c, Duration.ofMillis(500), 1L).warmup()).isEqualTo(Duration.ofMillis(500));
+        assertThat(LoadSpecs.forCase(BASE, c, Duration.ofMillis(500), 1L).connections()).isEqualTo(16);
     }
 
     @Test

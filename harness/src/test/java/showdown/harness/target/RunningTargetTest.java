@@ -50,7 +50,7 @@ class RunningTargetTest {
     }
 
     RunningTarget start(TargetManifest m, Duration readyTimeout) {
-        RunningTarget t = RunningTarget.start(m, new StartOptions(home, 0, List.of(), home.resolve("logs"), readyTimeout));
+        RunningTarget t = RunningTarget.start(m, new StartOptions(home, 0, List.of(), home.resolve("logs"), readyTimeout, java.util.Map.of()));
         started.add(t);
         return t;
     }
@@ -123,7 +123,7 @@ class RunningTargetTest {
     @Test
     void pinsToTheGivenCpus() throws Exception {
         TargetManifest m = target("exec " + PY_SERVER);
-        RunningTarget t = RunningTarget.start(m, new StartOptions(home, 0, List.of(0), home.resolve("logs"), READY_TIMEOUT));
+        RunningTarget t = RunningTarget.start(m, new StartOptions(home, 0, List.of(0), home.resolve("logs"), READY_TIMEOUT, java.util.Map.of()));
         started.add(t);
 
         String status = Files.readString(Path.of("/proc", Long.toString(t.pid()), "status"));

@@ -1,0 +1,169 @@
+package showdown.harness.measure;
+
+import java.lang.management.ManagementFactory;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.LongFunction;
+import java.util.function.LongSupplier;
+import java.util.function.Supplier;
+import org.HdrHistogram.Histogram;
+import showdown.harness.results.CaseSample;
+import showdown.harness.results.Interference;
+import showdown.harness.target.ProcessTreeStats;
+import showdown.load.LoadEngine;
+
+/**
+ * Turns the load engine's slices of a measured window into {@link CaseSample}s: beside each
+ * slice's requests and latency, what the server tree and this process (the generator) used, and
+ * what everything else used on the same CPUs (from /proc/stat). Runs on the engine's calling
+ * thread, a few times a second, never on an event loop.
+ */
+public final class SliceRecorder implements LoadEngine.IntervalSink {
+
+    private static final double NANOS_PER_MICRO = 1_000.0;
+    private static final double NANOS_PER_SECOND = 1e9;
+    private static final double P99 = 99.0;
+
+    /** What was read at one moment: the slice boundaries' readings. */
+    private record Reading(ProcessTreeStats.Sample server, long generatorCpuNanos, CpuTimes cpus) {
+        long serverCpuNanos() {
+            return server.cpuNanos();
+        }
+    }
+
+    private final long serverPid;
+    private final List<Integer> serverCpus;
+    private final List<Integer> loadCpus;
+    private final LongFunction<ProcessTreeStats.Sample> serverSampler;
+    private final LongSupplier generatorCpuNanos;
+    private final Supplier<CpuTimes> cpuTimes;
+    private final List<CaseSample> samples = new ArrayList<>();
+    private Reading windowStart;
+    private Reading last;
+    private long windowStartNanos;
+    private long lastEndNanos;
+    private double busiestSliceOtherShare;
+
+    /**
+     * @param serverCpus the CPUs the server may use (all of them when not pinned)
+     * @param loadCpus   the CPUs this process may use; the same list as {@code serverCpus} when not pinned
+     */
+    public SliceRecorder(long serverPid, List<Integer> serverCpus, List<Integer> loadCpus) {
+        this(serverPid, serverCpus, loadCpus, ProcessTreeStats::sample, SliceRecorder::processCpuNanos, CpuTimes::read);
+    }
+
+    /** With stand-ins for the three readings, for tests. */
+    SliceRecorder(long serverPid, List<Integer> serverCpus, List<Integer> loadCpus,
+                  LongFunction<ProcessTreeStats.Sample> serverSampler, LongSupplier generatorCpuNanos,
+                  Supplier<CpuTimes> cpuTimes) {
+        this.serverPid = serverPid;
+        this.serverCpus = List.copyOf(serverCpus);
+        this.loadCpus = List.copyOf(loadCpus);
+        this.serverSampler = serverSampler;
+        this.generatorCpuNanos = generatorCpuNanos;
+        this.cpuTimes = cpuTimes;
+    }
+
+    @Override
+    public void onWindowStart() {
+        windowStart = read();
+        last = windowStart;
+        windowStartNanos = 0;
+        lastEndNanos = 0;
+    }
+
+    @Override
+    public void onInterval(long startNanos, long endNanos, Histogram latency) {
+        if (last == null) {
+            onWindowStart(); // an engine that never said the window started: count from the first slice
+        }
+        Reading now = read();
+        long lengthNanos = Math.max(1, endNanos - startNanos);
+        long requests = latency.getTotalCount();
+        long serverCpu = now.serverCpuNanos() - last.serverCpuNanos();
+        Double cpuPerRequest = requests == 0 ? null : Math.max(0, serverCpu) / NANOS_PER_MICRO / requests;
+        Double p99 = requests == 0 ? null : latency.getValueAtPercentile(P99) / NANOS_PER_MICRO;
+        Shares shares = shares(last, now, lengthNanos);
+        if (shares != null) {
+            busiestSliceOtherShare = Math.max(busiestSliceOtherShare, shares.other());
+        }
+        samples.add(new CaseSample(startNanos / NANOS_PER_SECOND, lengthNanos / NANOS_PER_SECOND, requests,
+                requests * NANOS_PER_SECOND / lengthNanos, cpuPerRequest, p99,
+                shares == null ? null : shares.other(), shares == null ? null : shares.steal()));
+        last = now;
+        lastEndNanos = endNanos;
+    }
+
+    public List<CaseSample> samples() {
+        return List.copyOf(samples);
+    }
+
+    /** The server tree's user CPU time over the whole window, in nanoseconds; -1 before any slice. */
+    public long windowServerUserNanos() {
+        return windowStart == null || last == null ? -1
+                : Math.max(0, last.server().cpuUserNanos() - windowStart.server().cpuUserNanos());
+    }
+
+    /** The server tree's system CPU time over the whole window, in nanoseconds; -1 before any slice. */
+    public long windowServerSystemNanos() {
+        return windowStart == null || last == null ? -1
+                : Math.max(0, last.server().cpuSystemNanos() - windowStart.server().cpuSystemNanos());
+    }
+
+    /** Interference over the whole window; null when /proc/stat could not be read or no slice ended. */
+    public Interference interference() {
+        if (windowStart == null || last == null || samples.isEmpty()) {
+            return null;
+        }
+        Shares window = shares(windowStart, last, Math.max(1, lastEndNanos - windowStartNanos));
+        if (window == null) {
+            return null;
+        }
+        return new Interference(window.other(), window.steal(),
+                InterferenceRule.disturbed(window.other(), window.steal(), busiestSliceOtherShare));
+    }
+
+    private record Shares(double other, double steal) {
+    }
+
+    /**
+     * Other processes' share of the measured CPUs between two readings: the busier of the server's
+     * set (less the server's own time) and the load's set (less ours); when both are one set, less both.
+     */
+    private Shares shares(Reading from, Reading to, long lengthNanos) {
+        if (from.cpus() == null || to.cpus() == null) {
+            return null;
+        }
+        long server = Math.max(0, to.serverCpuNanos() - from.serverCpuNanos());
+        long generator = Math.max(0, to.generatorCpuNanos() - from.generatorCpuNanos());
+        double other;
+        double steal;
+        if (serverCpus.equals(loadCpus)) {
+            other = share(to.cpus().busyNanosSince(from.cpus(), serverCpus) - server - generator, lengthNanos, serverCpus);
+            steal = share(to.cpus().stealNanosSince(from.cpus(), serverCpus), lengthNanos, serverCpus);
+        } else {
+            other = Math.max(
+                    share(to.cpus().busyNanosSince(from.cpus(), serverCpus) - server, lengthNanos, serverCpus),
+                    share(to.cpus().busyNanosSince(from.cpus(), loadCpus) - generator, lengthNanos, loadCpus));
+            steal = Math.max(share(to.cpus().stealNanosSince(from.cpus(), serverCpus), lengthNanos, serverCpus),
+                    share(to.cpus().stealNanosSince(from.cpus(), loadCpus), lengthNanos, loadCpus));
+        }
+        return new Shares(other, steal);
+    }
+
+    private static double share(long nanos, long lengthNanos, List<Integer> cpus) {
+        double s = nanos / ((double) lengthNanos * Math.max(1, cpus.size()));
+        return Math.min(1, Math.max(0, s));
+    }
+
+    private Reading read() {
+        return new Reading(serverSampler.apply(serverPid), generatorCpuNanos.getAsLong(), cpuTimes.get());
+    }
+
+    private static long processCpuNanos() {
+        if (ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os) {
+            return os.getProcessCpuTime();
+        }
+        return 0;
+    }
+}

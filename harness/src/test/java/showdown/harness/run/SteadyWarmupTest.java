@@ -1,0 +1,107 @@
+package showdown.harness.run;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.net.URI;
+import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.HdrHistogram.Histogram;
+import org.junit.jupiter.api.Test;
+import showdown.harness.measure.CaseMeasurer;
+import showdown.harness.plan.Profile;
+import showdown.harness.results.WarmupOutcome;
+import showdown.load.ErrorCounts;
+import showdown.load.LoadResult;
+import showdown.load.LoadSpec;
+import showdown.load.Transport;
+
+/** The steady-state rule, on traces with known answers. */
+class SteadyWarmupTest {
+
+    private static final LoadSpec SPEC = LoadSpec.builder().url(URI.create("http://127.0.0.1:1/")).connections(1)
+            .threads(1).duration(Duration.ofSeconds(1)).build();
+
+    @Test
+    void threeSlicesWithinTheToleranceOfTheirMedianAreSettled() {
+        assertThat(SteadyWarmup.settled(List.of(10_000.0, 10_200.0, 10_100.0), 5)).isTrue();
+        // A climb of 6 % over three slices is not settled at 5 %.
+        assertThat(SteadyWarmup.settled(List.of(10_000.0, 10_300.0, 10_600.0), 5)).isFalse();
+        // Only the last three count: an early climb is forgotten.
+        assertThat(SteadyWarmup.settled(List.of(800.0, 9_000.0, 17_000.0, 17_100.0, 16_900.0), 5)).isTrue();
+        assertThat(SteadyWarmup.settled(List.of(17_000.0, 17_100.0), 5)).isFalse();
+        assertThat(SteadyWarmup.settled(List.of(0.0, 0.0, 0.0), 5)).isFalse();
+    }
+
+    @Test
+    void aClimbingTargetIsWarmedUntilItSettlesAndTheTraceShowsTheClimb() {
+        // Spring WebFlux's shape on one CPU: 0.8k, then climbing to 17k, then flat.
+        Deque<Double> rates = new ArrayDeque<>(List.of(800.0, 4_000.0, 9_000.0, 14_000.0, 16_500.0, 17_000.0, 16_900.0,
+                17_100.0, 17_000.0, 17_000.0));
+        CaseMeasurer.Engine engine = (spec, listener, slices, sliceNanos) -> result(spec, rates.removeFirst());
+        SteadyWarmup warmup = new SteadyWarmup(engine, Duration.ZERO.plusMillis(1),
+                new Profile.SteadyState(Duration.ofSeconds(60), 5));
+        WarmupOutcome o = warmup.run("webflux", 0, List.of(new LoadSpecs.WarmupKind("GET mix", SPEC)));
+        assertThat(o.steady()).isTrue();
+        assertThat(o.slices()).extracting(WarmupOutcome.Slice::requestsPerSecond)
+                .containsExactly(800.0, 4_000.0, 9_000.0, 14_000.0, 16_500.0, 17_000.0, 16_900.0);
+    }
+
+    @Test
+    void everyKindMustSettleBeforeTheWarmUpEnds() {
+        Deque<Double> gets = new ArrayDeque<>(List.of(10_000.0, 10_000.0, 10_000.0, 10_000.0, 10_000.0));
+        Deque<Double> posts = new ArrayDeque<>(List.of(1_000.0, 2_000.0, 3_000.0, 3_000.0, 3_000.0));
+        CaseMeasurer.Engine engine = (spec, listener, slices, sliceNanos) ->
+                result(spec, spec.method().equals("POST") ? posts.removeFirst() : gets.removeFirst());
+        WarmupOutcome o = new SteadyWarmup(engine, Duration.ofMillis(1), new Profile.SteadyState(Duration.ofSeconds(60), 5))
+                .run("t", 0, List.of(new LoadSpecs.WarmupKind("GET mix", SPEC),
+                        new LoadSpecs.WarmupKind("POST /user", SPEC.toBuilder().method("POST").build())));
+        assertThat(o.steady()).isTrue();
+        assertThat(o.slices()).hasSize(10); // five passes: the POSTs settle at their fifth slice
+    }
+
+    @Test
+    void aTargetThatNeverSettlesStopsAtTheLimitAndSaysSo() {
+        double[] rate = {1_000};
+        CaseMeasurer.Engine engine = (spec, listener, slices, sliceNanos) -> {
+            rate[0] *= 1.5;
+            sleepQuietly(20);
+            return result(spec, rate[0]);
+        };
+        WarmupOutcome o = new SteadyWarmup(engine, Duration.ofMillis(1), new Profile.SteadyState(Duration.ofMillis(200), 5))
+                .run("t", 2, List.of(new LoadSpecs.WarmupKind("GET mix", SPEC)));
+        assertThat(o.steady()).isFalse();
+        assertThat(o.repetition()).isEqualTo(2);
+        assertThat(o.seconds()).isGreaterThanOrEqualTo(0.2);
+    }
+
+    @Test
+    void noWarmUpAtAllIsNeverSteady() {
+        CaseMeasurer.Engine engine = (spec, listener, slices, sliceNanos) -> {
+            throw new AssertionError("no load without a warm-up");
+        };
+        WarmupOutcome o = new SteadyWarmup(engine, Duration.ZERO, new Profile.SteadyState(Duration.ofSeconds(30), 5))
+                .run("t", 0, List.of(new LoadSpecs.WarmupKind("GET mix", SPEC)));
+        assertThat(o.steady()).isFalse();
+        assertThat(o.slices()).isEmpty();
+    }
+
+    private static void sleepQuietly(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    static LoadResult result(LoadSpec spec, double requestsPerSecond) {
+        long requests = Math.round(requestsPerSecond);
+        Histogram latency = new Histogram(3);
+        latency.recordValue(1_000_000);
+        return new LoadResult(spec, Transport.NIO, 1_000_000_000L, requests, 0, 0, ErrorCounts.NONE, 0,
+                new TreeMap<>(Map.of(200, requests)), latency, null, new Histogram(3), 0, -1, 0);
+    }
+}
