@@ -20,14 +20,15 @@ import showdown.load.LoadException;
  *
  * <p>Time stamps are seconds since the measured window began; the header's {@code StartTime} and
  * {@code BaseTime} are that instant, in wall-clock time. The engine reports interval bounds in
- * nanoseconds since the window's start on a monotonic clock, and its first report comes a second or
- * more after the window began (after any warm-up), so the header is written then, from the first
- * report: start = wall clock now &minus; the report's end. For that reason the file holds only a
- * version line until the first second is over.
+ * nanoseconds since the window's start on a monotonic clock, and tells nothing of the start itself
+ * (changing that is the engine's business), so the header is written at the first report, from it:
+ * start = wall clock now &minus; the report's end. The file holds only a version line until then.
  *
- * <p>The latest interval is held back until the next arrives or {@link #finish} gives the window's
- * length: the engine reports its last interval when the load stops, which for a run bounded by a request
- * count is after the last response, where the window ends; that interval is cut back to the window.
+ * <p>A report shorter than the log's millisecond (the engine's first one after a warm-up can be)
+ * joins the next one rather than be a line of length 0. The latest interval is held back until the
+ * next arrives or {@link #finish} gives the window's length: the engine reports its last interval
+ * when the load stops, which for a run bounded by a request count is after the last response, where
+ * the window ends; that interval is cut back to the window.
  */
 final class IntervalLog implements AutoCloseable {
 
@@ -65,6 +66,13 @@ final class IntervalLog implements AutoCloseable {
         stampStart(endNanos);
         long startMillis = Math.max(pendingOrWrittenEnd(), Math.round(startNanos / NANOS_PER_MILLI));
         long endMillis = Math.max(startMillis, Math.round(endNanos / NANOS_PER_MILLI));
+        if (pending != null && pendingEndMillis == pendingStartMillis) {
+            // the one held back is shorter than the log's millisecond (the engine's first report
+            // after a warm-up can be): it joins this one rather than be a line of length 0
+            pending.add(interval);
+            pendingEndMillis = endMillis;
+            return;
+        }
         flushPending();
         fillTo(startMillis);
         pending = interval.copy();

@@ -65,6 +65,21 @@ class IntervalLogTest {
     }
 
     @Test
+    void aReportShorterThanAMillisecondJoinsTheNext(@TempDir Path dir) throws IOException {
+        Path path = dir.resolve("r.hlog");
+        try (IntervalLog log = IntervalLog.open(path)) {
+            // the tick at the warm-up's end came 80 µs into the window, after a few answers
+            log.write(0, 80_000, latencies(3, MS));
+            log.write(80_000, S + 80_000, latencies(10, MS));
+            log.finish(S + 500 * MS);
+        }
+        HistogramLogFile read = HistogramLogFile.read(path);
+        read.assertTiles(1.5);
+        assertThat(read.starts()).containsExactly(BigDecimal.ZERO.setScale(3), new BigDecimal("1.000"));
+        assertThat(read.histograms()).extracting(Histogram::getTotalCount).containsExactly(13L, 0L);
+    }
+
+    @Test
     void extendsTheLogToTheWindowsEndWhenTheLastSecondsHadNoAnswer(@TempDir Path dir) throws IOException {
         Path path = dir.resolve("r.hlog");
         try (IntervalLog log = IntervalLog.open(path)) {
