@@ -70,7 +70,8 @@ final class LoadCommand extends Command {
                 .value("--warmup", "T", "load that runs first and is not recorded (default: none)", v -> warmup = v)
                 .value("--json", "FILE|-", "write the result as JSON (schema showdown.load/1); '-' = stdout, and the text"
                         + " goes to stderr", v -> json = v)
-                .value("--hlog", "FILE", "write an HdrHistogram interval log (one histogram a second, values in ns)",
+                .value("--hlog", "FILE", "write an HdrHistogram interval log of the measured window (one histogram a second,"
+                        + " values in ns)",
                         v -> hlog = Options.toPath("--hlog", v))
                 .flag("--progress", "print progress once a second even when stderr is not a terminal", () -> progress = true)
                 .value("--transport", "T", "auto, epoll, io_uring or nio (default: " + transport + ")", v -> transport = v)
@@ -99,6 +100,9 @@ final class LoadCommand extends Command {
             Runtime.getRuntime().addShutdownHook(onCtrlC);
             try {
                 LoadResult result = engine.run();
+                if (log != null) {
+                    log.finish(result.durationNanos());
+                }
                 progressLine.finish();
                 WrkReport.printResult(result, latency, text);
                 text.flush();

@@ -13,11 +13,16 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import org.HdrHistogram.Histogram;
 import showdown.load.ErrorCounts;
 import showdown.load.LoadResult;
@@ -142,14 +147,63 @@ class LoadCommandTest {
                 busiestLoopShare, cpus);
     }
 
-    @Test
-    void writesAnHdrHistogramIntervalLog(@TempDir Path dir) throws IOException {
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"closed model", "open model"})
+    void writesAnIntervalLogThatTilesTheMeasuredWindow(String model, @TempDir Path dir) throws IOException {
+        AtomicLong served = countRequests();
         Path log = dir.resolve("latency.hlog");
-        int code = Main.execute("load", "-t1", "-c1", "-d", "2s", "--hlog", log.toString(), url("/"));
-        assertThat(code).isZero();
-        String text = Files.readString(log);
-        assertThat(text).contains("#[StartTime: ").contains("\"StartTimestamp\",\"Interval_Length\"");
-        assertThat(text.lines().filter(l -> !l.startsWith("#") && !l.startsWith("\"")).count()).isPositive();
+        Path json = dir.resolve("result.json");
+        List<String> args = new ArrayList<>(List.of("load", "-t1", "-c2", "-d", "3s", "--warmup", "1s",
+                "--hlog", log.toString(), "--json", json.toString(), url("/")));
+        if (model.equals("open model")) {
+            args.addAll(1, List.of("-R", "400"));
+        }
+        long before = System.currentTimeMillis();
+        int code = Main.execute(args.toArray(String[]::new));
+        long after = System.currentTimeMillis();
+        assertThat(code).as(err.toString(StandardCharsets.UTF_8)).isZero();
+
+        JsonNode result = new ObjectMapper().readTree(json.toFile());
+        HistogramLogFile read = HistogramLogFile.read(log);
+        double window = result.get("durationSeconds").asDouble();
+        read.assertTiles(window);
+        // once a second: a 3 s window has more than one interval (the engine may fold a late tick into the next)
+        assertThat(read.starts()).hasSizeGreaterThanOrEqualTo(2);
+        Histogram total = read.total();
+        assertThat(total.getTotalCount()).isEqualTo(result.get("requests").asLong());
+        assertThat(total.getMaxValue() / 1e3).isEqualTo(result.get("latencyMicros").get("max").asDouble());
+        // the warm-up's requests reached the server but are not in the log, which starts after the warm-up
+        assertThat(served.get()).isGreaterThan(total.getTotalCount());
+        assertThat(read.startTimeSec() * 1000).isBetween(before + 1000 - 1.0, after - window * 1000 + 1.0);
+    }
+
+    @Test
+    void writesAnIntervalLogOfACountBoundedRun(@TempDir Path dir) throws IOException {
+        Path log = dir.resolve("latency.hlog");
+        Path json = dir.resolve("result.json");
+        int code = Main.execute("load", "-t1", "-c2", "-n", "2000", "--hlog", log.toString(), "--json",
+                json.toString(), url("/"));
+        assertThat(code).as(err.toString(StandardCharsets.UTF_8)).isZero();
+
+        JsonNode result = new ObjectMapper().readTree(json.toFile());
+        HistogramLogFile read = HistogramLogFile.read(log);
+        read.assertTiles(result.get("durationSeconds").asDouble()); // the window ends at the last response
+        assertThat(read.total().getTotalCount()).isEqualTo(2000).isEqualTo(result.get("requests").asLong());
+        assertThat(read.total().getMaxValue() / 1e3).isEqualTo(result.get("latencyMicros").get("max").asDouble());
+    }
+
+    /** Replaces the server's handler with one that also counts what it answered. */
+    private AtomicLong countRequests() {
+        AtomicLong served = new AtomicLong();
+        server.removeContext("/");
+        server.createContext("/", exchange -> {
+            served.incrementAndGet();
+            byte[] body = "Hello, World!".getBytes(StandardCharsets.US_ASCII);
+            exchange.sendResponseHeaders(200, body.length);
+            exchange.getResponseBody().write(body);
+            exchange.close();
+        });
+        return served;
     }
 
     @ParameterizedTest

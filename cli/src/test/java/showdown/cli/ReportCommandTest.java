@@ -25,11 +25,12 @@ class ReportCommandTest {
         assertThat(o.out().lines()).containsExactly(
                 dir.resolve("report.md").toString(), dir.resolve("report.html").toString(),
                 dir.resolve("results.csv").toString());
-        assertThat(Files.readString(dir.resolve("report.md"))).contains("""
-                | Framework | Concurrency 4 |
-                | --- | --- |
-                | ALPHA | 10025 req/s (10000–10050) |
-                | BETA | 5025 req/s (5000–5050) |
+        // The seed's layout, each cell with the half-width of its 95 % interval over the slices.
+        assertThat(Files.readString(dir.resolve("report.md"))).containsPattern("""
+                \\| Framework \\| Concurrency 4 \\|
+                \\| --- \\| --- \\|
+                \\| ALPHA \\| 10025 req/s \\(10000–10050\\) ±\\d\\.\\d % \\|
+                \\| BETA \\| 5025 req/s \\(5000–5050\\) ±\\d\\.\\d % \\|
                 """);
         assertThat(Files.readString(dir.resolve("report.html"))).contains("<svg ");
         assertThat(Files.readAllLines(dir.resolve("results.csv"))).hasSize(1 + 8);

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Map;
 import showdown.harness.results.CaseIdentity;
 import showdown.harness.results.CaseResult;
+import showdown.harness.results.CaseSample;
 import showdown.harness.results.Environment;
 import showdown.harness.results.ResultsJournal;
 import showdown.harness.results.RunConfig;
@@ -17,6 +18,19 @@ final class ReportTestFolders {
     static final double DURATION_S = 2;
 
     private ReportTestFolders() {
+    }
+
+    private static final int SLICES = 8;
+
+    /** Eight quarter-second slices holding {@code requests}, alternately 2 % above and below their mean. */
+    static List<CaseSample> slices(long requests) {
+        List<CaseSample> out = new java.util.ArrayList<>();
+        double length = DURATION_S / SLICES;
+        for (int i = 0; i < SLICES; i++) {
+            long n = Math.round(requests / (double) SLICES * (i % 2 == 0 ? 1.02 : 0.98));
+            out.add(new CaseSample(i * length, length, n, n / length, null, null, null, null));
+        }
+        return out;
     }
 
     /**
@@ -40,11 +54,13 @@ final class ReportTestFolders {
                 for (String request : List.of("GET /", "GET /user/{id}")) {
                     long base = t.equals("alpha") ? 20_000 : 10_000;
                     double factor = t.equals("alpha") && request.equals("GET /") ? alphaRootFactor : 1;
+                    long requests = Math.round((base + r * 100) * factor);
                     journal.recordCase(CaseResult.builder()
                             .identity(new CaseIdentity(t, "mist", request, 4, r))
                             .durationSeconds(DURATION_S)
-                            .requests(Math.round((base + r * 100) * factor))
+                            .requests(requests)
                             .statusCounts(Map.of(200, base))
+                            .samples(slices(requests))
                             .build());
                 }
             }

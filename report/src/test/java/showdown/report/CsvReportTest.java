@@ -2,9 +2,15 @@ package showdown.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.util.ArrayList;
+import java.io.IOException;
 import java.util.List;
+import org.apache.commons.csv.CSVFormat;
+import org.apache.commons.csv.CSVParser;
+import org.apache.commons.csv.CSVRecord;
 import org.junit.jupiter.api.Test;
+import showdown.harness.results.CaseResult;
+import showdown.harness.results.RunResults;
+import showdown.harness.results.TargetOutcome;
 
 /** results.csv: one row per measured case, RFC 4180 quoting. */
 class CsvReportTest {
@@ -26,15 +32,56 @@ class CsvReportTest {
     }
 
     @Test
-    void quotesFieldsWithCommasQuotesAndLineBreaks() {
+    void quotesFieldsWithCommasQuotesAndLineBreaks() throws IOException {
         assertThat(CsvReport.quote("plain")).isEqualTo("plain");
         assertThat(CsvReport.quote("a,b")).isEqualTo("\"a,b\"");
         assertThat(CsvReport.quote("say \"hi\"")).isEqualTo("\"say \"\"hi\"\"\"");
         assertThat(CsvReport.quote("two\nlines")).isEqualTo("\"two\nlines\"");
         String evilRow = csv.lines().filter(l -> l.startsWith("evil,")).findFirst().orElseThrow();
         assertThat(evilRow).startsWith("evil,\"<script>alert(1)</script> & \"\"Co\"\"\",spock-scotty,");
-        assertThat(parse(evilRow).get(1)).isEqualTo(SampleRun.HOSTILE);
-        assertThat(parse(evilRow)).hasSize(CsvReport.HEADER.size());
+        List<CSVRecord> evil = read(csv).stream().filter(r -> r.get(0).equals("evil")).toList();
+        assertThat(evil).isNotEmpty().allSatisfy(r -> assertThat(r.get(1)).isEqualTo(SampleRun.HOSTILE));
+    }
+
+    @Test
+    void aStandardCsvReaderGetsEveryCellBackWhenNamesHoldCommasQuotesAndLineBreaks() throws IOException {
+        String target = "a,b \"c\"\r\nd";
+        String display = "Display, \"quoted\"\nand broken\rtwice";
+        String request = "GET /x,y/\"{id}\"\n";
+        RunResults base = SampleRun.build();
+        TargetOutcome t = base.targets().getFirst();
+        RunResults run = base.withTargets(List.of(new TargetOutcome(target, display, t.language(), t.framework(),
+                t.version(), t.category(), t.status(), null, null, null)))
+                .withCases(List.of(
+                        SampleRun.aCase(target, "mist", request, 2, 0, 10_000),
+                        SampleRun.aCase(target, "sc,en\"ario\"\n", "POST /\"\"", 1, 1, 20_000)));
+
+        List<CSVRecord> records = read(CsvReport.render(run));
+
+        assertThat(records.getFirst().toList()).isEqualTo(CsvReport.HEADER);
+        assertThat(records).hasSize(1 + run.cases().size());
+        for (int i = 0; i < run.cases().size(); i++) {
+            CaseResult c = run.cases().get(i);
+            CSVRecord r = records.get(i + 1);
+            assertThat(r.toList()).as("row %d", i).isEqualTo(CsvReport.row(c, display));
+            assertThat(List.of(cell(r, "target"), cell(r, "display"), cell(r, "scenario"), cell(r, "request"),
+                    cell(r, "path"))).containsExactly(target, display, c.scenario(), c.request(), c.path());
+            assertThat(Long.parseLong(cell(r, "requests"))).isEqualTo(c.requests());
+            assertThat(Double.parseDouble(cell(r, "latency_p99_us"))).isCloseTo(c.latency().p99Micros(),
+                    org.assertj.core.data.Offset.offset(0.0005)); // 3 decimals
+
+        }
+    }
+
+    private static String cell(CSVRecord r, String column) {
+        return r.get(CsvReport.HEADER.indexOf(column));
+    }
+
+    /** Reads results.csv with Commons CSV's RFC 4180 format, header row included. */
+    private static List<CSVRecord> read(String text) throws IOException {
+        try (CSVParser parser = CSVParser.parse(text, CSVFormat.RFC4180)) {
+            return parser.getRecords();
+        }
     }
 
     @Test
@@ -45,34 +92,5 @@ class CsvReportTest {
         assertThat(CsvReport.number(1e-7)).isEqualTo("0");
         assertThat(CsvReport.number(null)).isEmpty();
         assertThat(CsvReport.number(42L)).isEqualTo("42");
-    }
-
-    /** A minimal RFC 4180 reader for one line, to check that quoting round-trips. */
-    static List<String> parse(String line) {
-        List<String> fields = new ArrayList<>();
-        StringBuilder f = new StringBuilder();
-        boolean quoted = false;
-        for (int i = 0; i < line.length(); i++) {
-            char c = line.charAt(i);
-            if (quoted) {
-                if (c == '"' && i + 1 < line.length() && line.charAt(i + 1) == '"') {
-                    f.append('"');
-                    i++;
-                } else if (c == '"') {
-                    quoted = false;
-                } else {
-                    f.append(c);
-                }
-            } else if (c == '"') {
-                quoted = true;
-            } else if (c == ',') {
-                fields.add(f.toString());
-                f.setLength(0);
-            } else {
-                f.append(c);
-            }
-        }
-        fields.add(f.toString());
-        return fields;
     }
 }

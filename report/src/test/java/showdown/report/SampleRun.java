@@ -5,16 +5,22 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import showdown.harness.results.CaseIdentity;
+import showdown.harness.results.CaseNote;
 import showdown.harness.results.CaseResult;
+import showdown.harness.results.CaseSample;
 import showdown.harness.results.Environment;
 import showdown.harness.results.Errors;
 import showdown.harness.results.GeneratorMetrics;
+import showdown.harness.results.Interference;
+import showdown.harness.results.Interval;
 import showdown.harness.results.Latency;
 import showdown.harness.results.PercentilePoint;
 import showdown.harness.results.RunConfig;
 import showdown.harness.results.RunResults;
 import showdown.harness.results.ServerMetrics;
 import showdown.harness.results.TargetOutcome;
+import showdown.harness.results.Uncertainty;
+import showdown.harness.results.WarmupOutcome;
 
 /**
  * A run built in code: 2 targets, all four scenarios, 2 repetitions, with round numbers so that the
@@ -90,6 +96,59 @@ final class SampleRun {
         }
         return CaseResult.builder().from(c).samples(slices).requests(total).requestsPerSecond(total / c.durationSeconds())
                 .build();
+    }
+
+    /**
+     * {@link #build()} with every schema 1.1 field filled in: each case's window in 20 slices of a
+     * quarter second, its confidence intervals, interference and a note, and each target start's
+     * warm-up trace. The first case has no server CPU figure in its slices nor an interval for it.
+     */
+    static RunResults buildWithSchema11Fields() {
+        RunResults run = build();
+        List<CaseResult> cases = new ArrayList<>();
+        for (CaseResult c : run.cases()) {
+            boolean first = cases.isEmpty();
+            List<CaseSample> samples = new ArrayList<>();
+            int slices = 20;
+            double slice = DURATION_S / slices;
+            for (int i = 0; i < slices; i++) {
+                long requests = c.requests() / slices;
+                samples.add(new CaseSample(i * slice, slice, requests, requests / slice,
+                        first ? null : c.server().cpuMicrosPerRequest(), c.latency().p99Micros(),
+                        i == 0 ? null : 0.01, i == 0 ? null : 0.0));
+            }
+            double rps = c.requestsPerSecond();
+            Double cpu = c.server().cpuMicrosPerRequest();
+            Uncertainty uncertainty = new Uncertainty(0.95, slices, new Interval(rps * 0.98, rps * 1.02),
+                    first ? null : new Interval(cpu * 0.97, cpu * 1.03),
+                    new Interval(c.latency().p99Micros() * 0.9, c.latency().p99Micros() * 1.1));
+            List<CaseNote> notes = c.errors().total() > 0
+                    ? List.of(new CaseNote(CaseNote.Kind.ERRORS, c.errors().timeout() + " requests timed out"))
+                    : List.of(new CaseNote(CaseNote.Kind.LITTLES_LAW, "connections × pipeline agree with throughput"
+                            + " × latency"));
+            cases.add(CaseResult.builder()
+                    .identity(c.identity()).method(c.method()).path(c.path()).threads(c.threads())
+                    .pipeline(c.pipeline()).durationSeconds(c.durationSeconds()).requests(c.requests())
+                    .requestsPerSecond(c.requestsPerSecond()).bytesRead(c.bytesRead()).latency(c.latency())
+                    .spectrum(c.spectrum()).errors(c.errors()).statusCounts(c.statusCounts()).server(c.server())
+                    .generator(c.generator()).finishedAt(Instant.parse(c.finishedAt()))
+                    .samples(samples)
+                    .uncertainty(uncertainty)
+                    .interference(new Interference(0.01, 0.0, false))
+                    .notes(notes)
+                    .build());
+        }
+        List<WarmupOutcome> warmups = new ArrayList<>();
+        for (String target : List.of("netty", "evil")) {
+            for (int rep = 0; rep < 2; rep++) {
+                boolean steady = !target.equals("evil");
+                warmups.add(new WarmupOutcome(target, rep, 3, steady, List.of(
+                        new WarmupOutcome.Slice("GET mix", 0, 1, 40_000),
+                        new WarmupOutcome.Slice("GET mix", 1, 1, 48_000),
+                        new WarmupOutcome.Slice("POST /user", 2, 1, 30_000))));
+            }
+        }
+        return run.withCases(cases).withWarmups(warmups);
     }
 
     /**

@@ -42,7 +42,7 @@ class SteadyWarmupTest {
         Deque<Double> rates = new ArrayDeque<>(List.of(800.0, 4_000.0, 9_000.0, 14_000.0, 16_500.0, 17_000.0, 16_900.0,
                 17_100.0, 17_000.0, 17_000.0));
         CaseMeasurer.Engine engine = (spec, listener, slices, sliceNanos) -> result(spec, rates.removeFirst());
-        SteadyWarmup warmup = new SteadyWarmup(engine, Duration.ZERO.plusMillis(1),
+        SteadyWarmup warmup = new SteadyWarmup(engine, Duration.ofNanos(1),
                 new Profile.SteadyState(Duration.ofSeconds(60), 5));
         WarmupOutcome o = warmup.run("webflux", 0, List.of(new LoadSpecs.WarmupKind("GET mix", SPEC)));
         assertThat(o.steady()).isTrue();
@@ -56,7 +56,7 @@ class SteadyWarmupTest {
         Deque<Double> posts = new ArrayDeque<>(List.of(1_000.0, 2_000.0, 3_000.0, 3_000.0, 3_000.0));
         CaseMeasurer.Engine engine = (spec, listener, slices, sliceNanos) ->
                 result(spec, spec.method().equals("POST") ? posts.removeFirst() : gets.removeFirst());
-        WarmupOutcome o = new SteadyWarmup(engine, Duration.ofMillis(1), new Profile.SteadyState(Duration.ofSeconds(60), 5))
+        WarmupOutcome o = new SteadyWarmup(engine, Duration.ofNanos(1), new Profile.SteadyState(Duration.ofSeconds(60), 5))
                 .run("t", 0, List.of(new LoadSpecs.WarmupKind("GET mix", SPEC),
                         new LoadSpecs.WarmupKind("POST /user", SPEC.toBuilder().method("POST").build())));
         assertThat(o.steady()).isTrue();

@@ -1,0 +1,137 @@
+package showdown.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.networknt.schema.Error;
+import com.networknt.schema.Schema;
+import com.networknt.schema.SchemaLocation;
+import com.networknt.schema.SchemaRegistry;
+import com.networknt.schema.SchemaRegistryConfig;
+import com.networknt.schema.SpecificationVersion;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.function.Consumer;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import showdown.harness.results.ResultsJson;
+import showdown.harness.results.RunResults;
+
+/**
+ * results.json read back as another tool reads it: checked against docs/results-schema.json, the
+ * JSON Schema of docs/results-schema.md, with a JSON Schema validator (formats asserted).
+ */
+class ResultsSchemaTest {
+
+    private static final Path SCHEMA_FILE = Path.of("..", "docs", "results-schema.json");
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final SchemaRegistry REGISTRY = SchemaRegistry.withDefaultDialect(SpecificationVersion.DRAFT_2020_12,
+            b -> b.schemaRegistryConfig(SchemaRegistryConfig.builder().formatAssertionsEnabled(true).build()));
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void theSchemaIsAValidDraft202012Schema() throws IOException {
+        Schema meta = REGISTRY.getSchema(SchemaLocation.of(SpecificationVersion.DRAFT_2020_12.getDialectId()));
+        assertThat(meta.validate(schemaTree())).isEmpty();
+    }
+
+    @Test
+    void aResultsFileWithEverySchema11FieldIsValid() throws IOException {
+        JsonNode written = write(SampleRun.buildWithSchema11Fields());
+        assertThat(written.get("schema").asText()).isEqualTo("showdown.results/1.1");
+        assertThat(written.get("cases").get(0).get("samples")).hasSize(20);
+        assertThat(written.get("warmups")).hasSize(4);
+        assertThat(errors(written)).isEmpty();
+    }
+
+    @Test
+    void theSchemaNamesEveryFieldTheWriterWrites() throws IOException {
+        // The published schema lets unknown fields through (minor versions add fields); closed, it
+        // shows that none of ours is missing from it.
+        Schema closed = REGISTRY.getSchema(close(schemaTree().deepCopy()));
+        assertThat(closed.validate(write(SampleRun.buildWithSchema11Fields()))).isEmpty();
+        assertThat(closed.validate(write(SampleRun.build()))).isEmpty();
+        ObjectNode extra = (ObjectNode) write(SampleRun.build());
+        extra.withObject("/cases/0/latency").put("p99999Micros", 1.0);
+        assertThat(closed.validate(extra)).isNotEmpty();
+    }
+
+    @Test
+    void aVersion10FileWithoutThe11FieldsIsValid() throws IOException {
+        ObjectNode old = (ObjectNode) write(SampleRun.buildWithSchema11Fields());
+        old.put("schema", "showdown.results/1");
+        old.remove("warmups");
+        for (JsonNode c : old.get("cases")) {
+            ((ObjectNode) c).remove(List.of("samples", "uncertainty", "interference", "notes"));
+        }
+        assertThat(errors(old)).isEmpty();
+    }
+
+    @Test
+    void aFieldAMinorVersionAddsIsAccepted() throws IOException {
+        ObjectNode newer = (ObjectNode) write(SampleRun.build());
+        newer.put("schema", "showdown.results/1.7");
+        newer.put("someFutureField", true);
+        newer.withObject("/cases/0").put("someFutureFigure", 12.5);
+        assertThat(errors(newer)).isEmpty();
+    }
+
+    @Test
+    void aFileThatBreaksTheSchemaFails() throws IOException {
+        assertInvalid(n -> n.withObject("/cases/0").put("requests", "many"), "/cases/0/requests");
+        assertInvalid(n -> n.withObject("/cases/0").put("connections", 1.5), "/cases/0/connections");
+        assertInvalid(n -> n.withObject("/cases/0").remove("latency"), "latency");
+        assertInvalid(n -> n.withObject("/targets/0").put("status", "fine"), "/targets/0/status");
+        assertInvalid(n -> n.withObject("/cases/0/statusCounts").put("OK", 3), "OK");
+        assertInvalid(n -> n.put("schema", "showdown.results/2"), "/schema");
+        assertInvalid(n -> n.put("startedAt", "yesterday"), "/startedAt");
+        assertInvalid(n -> n.withObject("/cases/0").put("finishedAt", "2026-13-45T25:61:00Z"), "/cases/0/finishedAt");
+        assertInvalid(n -> n.withObject("/cases/0/interference").put("otherCpuShare", 1.5),
+                "/cases/0/interference");
+        assertInvalid(n -> ((ObjectNode) n.withArray("/cases/0/notes").get(0)).put("kind", "gossip"),
+                "/cases/0/notes/0/kind");
+        assertInvalid(n -> n.withObject("/warmups/0").put("steady", "yes"), "/warmups/0/steady");
+    }
+
+    private void assertInvalid(Consumer<ObjectNode> breakIt, String where) throws IOException {
+        ObjectNode broken = (ObjectNode) write(SampleRun.buildWithSchema11Fields());
+        breakIt.accept(broken);
+        List<Error> errors = errors(broken);
+        assertThat(errors).as(where).isNotEmpty();
+        assertThat(errors.toString()).as(where).contains(where);
+    }
+
+    /** Writes {@code run} as a run does, and reads the file back as a tree. */
+    private JsonNode write(RunResults run) throws IOException {
+        Path file = ResultsJson.fileIn(dir);
+        ResultsJson.writeAtomically(file, run);
+        return JSON.readTree(file.toFile());
+    }
+
+    private static List<Error> errors(JsonNode results) throws IOException {
+        return REGISTRY.getSchema(schemaTree()).validate(results);
+    }
+
+    private static JsonNode schemaTree() throws IOException {
+        return JSON.readTree(SCHEMA_FILE.toFile());
+    }
+
+    /** Sets additionalProperties: false on every object schema with named properties that says nothing of it. */
+    private static JsonNode close(JsonNode schema) {
+        if (schema instanceof ObjectNode o) {
+            if (o.has("properties") && !o.has("additionalProperties")) {
+                o.put("additionalProperties", false);
+            }
+            o.forEach(ResultsSchemaTest::close);
+        } else if (schema instanceof ArrayNode a) {
+            a.forEach(ResultsSchemaTest::close);
+        }
+        return schema;
+    }
+}
