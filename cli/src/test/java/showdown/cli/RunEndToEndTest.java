@@ -58,6 +58,8 @@ class RunEndToEndTest {
                 description: one second per case, for tests
                 duration: 1s
                 warmup: 1s
+                warmup-max: 3s
+                settle: 200ms
                 levels:
                   - {connections: 2, threads: 1}
                 """);
@@ -114,6 +116,32 @@ class RunEndToEndTest {
             assertThat(c.server().peakRssBytes()).as(c.request()).isPositive();
             assertThat(c.generator().cpuSeconds()).as(c.request()).isPositive();
         }
+        // Every case's window in quarter-second slices that tile it and hold all its requests.
+        for (CaseResult c : run.cases()) {
+            List<showdown.harness.results.CaseSample> slices = c.samples();
+            assertThat(slices).as(c.request()).hasSizeGreaterThanOrEqualTo(4);
+            assertThat(slices.get(0).startSeconds()).isZero();
+            for (int i = 1; i < slices.size(); i++) {
+                assertThat(slices.get(i).startSeconds()).isCloseTo(slices.get(i - 1).startSeconds()
+                        + slices.get(i - 1).durationSeconds(), org.assertj.core.data.Offset.offset(1e-6));
+            }
+            var last = slices.get(slices.size() - 1);
+            assertThat(last.startSeconds() + last.durationSeconds()).isCloseTo(c.durationSeconds(),
+                    org.assertj.core.data.Offset.offset(1e-6));
+            assertThat(slices.stream().mapToLong(showdown.harness.results.CaseSample::requests).sum())
+                    .as(c.request()).isEqualTo(c.requests());
+            assertThat(c.uncertainty()).as(c.request()).isNotNull();
+            assertThat(c.uncertainty().requestsPerSecond().low()).isLessThanOrEqualTo(c.requestsPerSecond());
+            assertThat(c.uncertainty().requestsPerSecond().high()).isGreaterThanOrEqualTo(c.requestsPerSecond());
+            assertThat(c.interference()).as(c.request()).isNotNull();
+        }
+        // One warm-up per start, with its trace; at most the limit (3 s) plus the pass that crossed it.
+        assertThat(run.warmups()).extracting(showdown.harness.results.WarmupOutcome::target).containsExactly("alpha", "beta");
+        assertThat(run.warmups()).allSatisfy(w -> {
+            assertThat(w.seconds()).isGreaterThanOrEqualTo(1.0);
+            assertThat(w.slices()).extracting(showdown.harness.results.WarmupOutcome.Slice::request)
+                    .contains("GET mix", "POST /user");
+        });
         CaseResult user = run.cases().get(4);
         assertThat(Integer.parseInt(user.path().substring("/user/".length()))).isBetween(1024, 3071);
         assertThat(run.cases().get(5).method()).isEqualTo("POST");

@@ -94,6 +94,17 @@ class RunningTargetTest {
     }
 
     @Test
+    void theRunsExtraEnvironmentReachesTheTargetOverItsManifest() throws Exception {
+        // --target-env: SPIN_MICROS is new, GREETING replaces the manifest's own value.
+        TargetManifest m = target("echo \"$GREETING $SPIN_MICROS\"; exec " + PY_SERVER);
+        RunningTarget t = RunningTarget.start(m, new StartOptions(home, 0, List.of(), home.resolve("logs"), READY_TIMEOUT,
+                java.util.Map.of("SPIN_MICROS", "20", "GREETING", "hello")));
+        started.add(t);
+        assertThat(Files.readString(t.outLog())).startsWith("hello 20\n");
+        t.close();
+    }
+
+    @Test
     void aTreeThatIgnoresSigtermIsKilledAfterTheGracePeriod() throws Exception {
         // The trap makes sh and everything it starts ignore SIGTERM (an ignored signal is inherited).
         TargetManifest m = target("trap \"\" TERM; sleep 300 & " + PY_SERVER + "; wait");
