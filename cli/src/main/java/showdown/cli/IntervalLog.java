@@ -15,14 +15,15 @@ import showdown.load.LoadException;
  *
  * <p>The lines tile the measured window: each interval starts where the one before ended (at a whole
  * millisecond, the log's resolution), the first at 0 and the last where the window ends, so the
- * histograms add up to exactly the run's requests. The warm-up is not in the log. A second in which no
- * request completed (the engine reports none) gets an empty histogram, so the timeline has no gap.
+ * histograms add up to exactly the run's requests. The warm-up is not in the log. A gap between two
+ * reports (the engine reports every slice, empty ones too, so there should be none) gets an empty
+ * histogram, so the timeline never has one.
  *
  * <p>Time stamps are seconds since the measured window began; the header's {@code StartTime} and
  * {@code BaseTime} are that instant, in wall-clock time. The engine reports interval bounds in
- * nanoseconds since the window's start on a monotonic clock, and tells nothing of the start itself
- * (changing that is the engine's business), so the header is written at the first report, from it:
- * start = wall clock now &minus; the report's end. The file holds only a version line until then.
+ * nanoseconds since the window's start on a monotonic clock, so the header is written at the first
+ * report, from it: start = wall clock now &minus; the report's end. The file holds only a version line
+ * until then.
  *
  * <p>A report shorter than the log's millisecond (the engine's first one after a warm-up can be)
  * joins the next one rather than be a line of length 0. The latest interval is held back until the
