@@ -1,3 +1,3 @@
 module showdown/targets/go-nethttp
 
-go 1.19
+go 1.22

@@ -1,7 +1,6 @@
-// The showdown app on Go's standard library alone: net/http's ServeMux, html/template and
-// encoding/json. The installed Go is 1.19, so the mux matches fixed paths and subtree prefixes
-// only (the method and {wildcard} patterns came in Go 1.22): each prefix handler takes its one
-// path segment itself, and the regex route checks its capture with package regexp.
+// The showdown app on Go's standard library alone: net/http's ServeMux with the method and
+// {wildcard} patterns of Go 1.22, html/template and encoding/json. ServeMux has no regex
+// wildcards, so the regex route checks its capture with package regexp.
 package main
 
 import (
@@ -17,7 +16,6 @@ import (
 	"regexp"
 	"runtime"
 	"strconv"
-	"strings"
 )
 
 const (
@@ -61,15 +59,18 @@ func main() {
 	}
 
 	mux := http.NewServeMux()
-	mux.HandleFunc("/plaintext", get(plaintext))
-	mux.HandleFunc("/json", get(jsonMessage))
-	mux.HandleFunc("/echo/hello-world", get(helloWorld))
-	mux.HandleFunc("/echo/plain/", get(echoPlain))
-	mux.HandleFunc("/echo/regex/", get(echoRegex))
-	mux.HandleFunc("/user/", get(userID))
-	mux.HandleFunc("/user", echoBody)
-	// "/" is the mux's catch-all: the empty root, and otherwise the one-segment /{title} page.
-	mux.HandleFunc("/", get(rootOrPage))
+	// Go 1.22 patterns: "GET" also serves HEAD, and a path that matches with another method gets
+	// 405 with Allow. The most specific pattern wins, so /plaintext and the other fixed paths beat
+	// /{title}, and {$} matches the root alone.
+	mux.HandleFunc("GET /plaintext", plaintext)
+	mux.HandleFunc("GET /json", jsonMessage)
+	mux.HandleFunc("GET /echo/hello-world", helloWorld)
+	mux.HandleFunc("GET /echo/plain/{param}", echoPlain)
+	mux.HandleFunc("GET /echo/regex/{param}", echoRegex)
+	mux.HandleFunc("GET /user/{id}", userID)
+	mux.HandleFunc("POST /user", echoBody)
+	mux.HandleFunc("GET /{$}", root)
+	mux.HandleFunc("GET /{title}", showdownPage)
 
 	server := &http.Server{Addr: listenHost + ":" + port, Handler: withServerHeader(mux)}
 	if err := server.ListenAndServe(); err != nil {
@@ -84,27 +85,6 @@ func withServerHeader(next http.Handler) http.Handler {
 		w.Header().Set("Server", serverName)
 		next.ServeHTTP(w, r)
 	})
-}
-
-// get lets GET (and HEAD) through to h and answers any other method with 405.
-func get(h http.HandlerFunc) http.HandlerFunc {
-	return func(w http.ResponseWriter, r *http.Request) {
-		if r.Method != http.MethodGet && r.Method != http.MethodHead {
-			w.Header().Set("Allow", "GET, HEAD")
-			http.Error(w, "Method Not Allowed", http.StatusMethodNotAllowed)
-			return
-		}
-		h(w, r)
-	}
-}
-
-// segmentAfter returns the one path segment after prefix, or false when there is none or more.
-func segmentAfter(path, prefix string) (string, bool) {
-	rest := strings.TrimPrefix(path, prefix)
-	if rest == "" || strings.Contains(rest, "/") {
-		return "", false
-	}
-	return rest, true
 }
 
 func writeText(w http.ResponseWriter, s string) {
@@ -128,40 +108,23 @@ func jsonMessage(w http.ResponseWriter, r *http.Request) {
 	w.Write(body)
 }
 
-func echoPlain(w http.ResponseWriter, r *http.Request) {
-	param, ok := segmentAfter(r.URL.Path, "/echo/plain/")
-	if !ok {
-		http.NotFound(w, r)
-		return
-	}
-	writeText(w, param)
-}
+func echoPlain(w http.ResponseWriter, r *http.Request) { writeText(w, r.PathValue("param")) }
 
+// echoRegex serves /echo/regex/{param} when the segment is digits: ServeMux wildcards take no
+// pattern, so package regexp checks it, and anything else is the mux's own 404.
 func echoRegex(w http.ResponseWriter, r *http.Request) {
-	param, ok := segmentAfter(r.URL.Path, "/echo/regex/")
-	if !ok || !digits.MatchString(param) {
+	param := r.PathValue("param")
+	if !digits.MatchString(param) {
 		http.NotFound(w, r)
 		return
 	}
 	writeText(w, param)
 }
 
-func userID(w http.ResponseWriter, r *http.Request) {
-	id, ok := segmentAfter(r.URL.Path, "/user/")
-	if !ok {
-		http.NotFound(w, r)
-		return
-	}
-	writeText(w, id)
-}
+func userID(w http.ResponseWriter, r *http.Request) { writeText(w, r.PathValue("id")) }
 
 // echoBody answers POST /user with the request's body, byte for byte, and its Content-Type.
 func echoBody(w http.ResponseWriter, r *http.Request) {
-	if r.Method != http.MethodPost {
-		w.Header().Set("Allow", "POST")
-		http.Error(w, "Method Not Allowed", http.StatusMethodNotAllowed)
-		return
-	}
 	if r.ContentLength > maxEchoBodyBytes {
 		http.Error(w, "Request Entity Too Large", http.StatusRequestEntityTooLarge)
 		return
@@ -186,20 +149,18 @@ func echoBody(w http.ResponseWriter, r *http.Request) {
 	w.Write(body)
 }
 
-func rootOrPage(w http.ResponseWriter, r *http.Request) {
-	if r.URL.Path == "/" {
-		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
-		w.Header().Set("Content-Length", "0")
-		return
-	}
-	title, ok := segmentAfter(r.URL.Path, "/")
-	if !ok {
-		http.NotFound(w, r)
-		return
-	}
+// root answers GET / with an empty body.
+func root(w http.ResponseWriter, r *http.Request) {
+	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+	w.Header().Set("Content-Length", "0")
+}
+
+// showdownPage renders the layout, the index view and the member partial for GET /{title}.
+func showdownPage(w http.ResponseWriter, r *http.Request) {
 	// Rendered into a buffer first, so that a template error can still become a 500.
 	var buf bytes.Buffer
-	if err := templates.ExecuteTemplate(&buf, "layout", page{Title: title, Members: members}); err != nil {
+	data := page{Title: r.PathValue("title"), Members: members}
+	if err := templates.ExecuteTemplate(&buf, "layout", data); err != nil {
 		log.Printf("go-nethttp: rendering the page: %v", err)
 		http.Error(w, "Internal Server Error", http.StatusInternalServerError)
 		return

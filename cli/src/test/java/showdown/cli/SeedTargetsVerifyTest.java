@@ -21,10 +21,11 @@ import showdown.harness.verify.Verifier;
 import showdown.harness.verify.VerifyTable;
 
 /**
- * The seed frameworks beyond Java (Express, Go, Gin, Sinatra, Rails, scotty) against the same
- * checks as the Java targets. On a developer's machine a target whose toolchain is not set up is
- * skipped; in CI ({@code CI=true}), where {@code .ci/run} ran {@code targets/setup-seeds} first,
- * every one of them must run and pass.
+ * The seed frameworks beyond Java (Express, Go net/http, Gin, Martini, Sinatra, Rails, scotty),
+ * every non-Java target that {@link TargetCatalog} finds, against the same checks as the Java
+ * targets. On a developer's machine a target whose toolchain is not set up is skipped; in CI
+ * ({@code CI=true}), where {@code .ci/run} ran {@code targets/setup-seeds} first, every one of them
+ * must run and pass.
  */
 class SeedTargetsVerifyTest {
 
