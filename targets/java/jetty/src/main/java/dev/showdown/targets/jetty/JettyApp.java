@@ -23,6 +23,8 @@ public final class JettyApp {
     static final long NO_RESPONSE_LIMIT = -1;
     /** One acceptor thread is plenty for keep-alive benchmark connections. */
     static final int ACCEPTORS = 1;
+    /** No handlers are added after start (see {@link #routes()}). */
+    static final boolean NOT_DYNAMIC = false;
 
     private JettyApp() {
     }
@@ -48,9 +50,15 @@ public final class JettyApp {
         server.join();
     }
 
-    /** Exact templates sort before templates with variables, so static routes win over {@code /{title}}. */
+    /**
+     * Exact templates sort before templates with variables, so static routes win over {@code /{title}}.
+     * The mappings are fixed before start, so the handler is not dynamic: a dynamic container
+     * reports the BLOCKING invocation type, and Jetty then hands every request from the selector
+     * to a pool thread. Non-dynamic, it reports its children's NON_BLOCKING type and Jetty runs
+     * them on the selector thread.
+     */
     static PathMappingsHandler routes() {
-        PathMappingsHandler routes = new PathMappingsHandler();
+        PathMappingsHandler routes = new PathMappingsHandler(NOT_DYNAMIC);
         routes.addMapping(new UriTemplatePathSpec("/plaintext"), TextHandler.get(request -> "Hello, World!"));
         routes.addMapping(new UriTemplatePathSpec("/json"), new JsonHandler());
         routes.addMapping(new UriTemplatePathSpec("/echo/hello-world"), TextHandler.get(request -> "Hello World"));
