@@ -32,17 +32,17 @@ public record Profile(String name, String description, Duration duration, Durati
 
     /**
      * The steady-state rule of the warm-up (docs/run.md, "Steady state"): warm-up slices go on
-     * until each request's last {@link #WINDOW} slices lie within {@code tolerancePercent} of
-     * their median, or until {@code max}.
+     * until, for each kind of request, the median of its last {@link #WINDOW} slices lies within
+     * {@code tolerancePercent} of the median of the {@code WINDOW} before them, or until {@code max}.
      *
      * @param max              the longest warm-up, whatever the throughput does
-     * @param tolerancePercent the largest spread (max − min over the median, in per cent) that counts as settled
+     * @param tolerancePercent the largest change between the two windows' medians, in per cent, that counts as settled
      */
     public record SteadyState(Duration max, double tolerancePercent) {
         /** Slices of one request that must agree. */
         public static final int WINDOW = 3;
-        /** The length of one warm-up slice. */
-        public static final Duration SLICE = Duration.ofSeconds(1);
+        /** The length of one warm-up slice: short, so that two windows of them pass quickly. */
+        public static final Duration SLICE = Duration.ofMillis(500);
         public static final Duration DEFAULT_MAX = Duration.ofSeconds(30);
         public static final double DEFAULT_TOLERANCE_PERCENT = 5.0;
     }

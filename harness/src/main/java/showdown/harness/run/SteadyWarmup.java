@@ -15,9 +15,8 @@ import showdown.load.ProgressListener;
 /**
  * Warms a freshly started target until its throughput is steady (docs/run.md, "Steady state").
  * The warm-up runs in passes; a pass gives every kind of the round's load ({@link LoadSpecs#warmupKinds})
- * one slice. It ends after a pass when at least the least warm-up time has gone by and, for every
- * kind, its last {@link Profile.SteadyState#WINDOW} slices lie within the tolerance of their
- * median; or, unsettled, once the longest warm-up time has gone by.
+ * one slice. It ends after a pass when at least the least warm-up time has gone by and every kind
+ * has settled ({@link #settled}); or, unsettled, once the longest warm-up time has gone by.
  */
 final class SteadyWarmup {
 
@@ -64,21 +63,28 @@ final class SteadyWarmup {
     }
 
     /**
-     * Whether the last {@link Profile.SteadyState#WINDOW} rates spread (max − min) by at most
-     * {@code tolerancePercent} of their median. A target still compiling climbs by more than that
-     * from slice to slice; one that has settled varies by its noise only.
+     * Whether a kind's rate has stopped moving: the median of its last {@link Profile.SteadyState#WINDOW}
+     * slices lies within {@code tolerancePercent} of the median of the {@code WINDOW} slices before
+     * them. A target still compiling climbs by more than that from one window to the next; medians
+     * keep one slow slice (a GC pause, a stolen quarter-second on a shared host) from deciding.
      */
     static boolean settled(List<Double> rates, double tolerancePercent) {
         int window = Profile.SteadyState.WINDOW;
-        if (rates == null || rates.size() < window) {
+        if (rates == null || rates.size() < 2 * window) {
             return false;
         }
-        double[] last = rates.subList(rates.size() - window, rates.size()).stream().mapToDouble(Double::doubleValue)
-                .sorted().toArray();
-        double median = last[window / 2];
-        if (median <= 0) {
+        int n = rates.size();
+        double last = median(rates.subList(n - window, n));
+        double before = median(rates.subList(n - 2 * window, n - window));
+        if (last <= 0 || before <= 0) {
             return false;
         }
-        return (last[window - 1] - last[0]) / median * 100 <= tolerancePercent;
+        return Math.abs(last / before - 1) * 100 <= tolerancePercent;
+    }
+
+    private static double median(List<Double> values) {
+        double[] v = values.stream().mapToDouble(Double::doubleValue).sorted().toArray();
+        int mid = v.length / 2;
+        return v.length % 2 == 1 ? v[mid] : (v[mid - 1] + v[mid]) / 2;
     }
 }
