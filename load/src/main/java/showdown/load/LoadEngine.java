@@ -267,8 +267,8 @@ public final class LoadEngine {
         }
     }
 
-    /** CPU time of this whole process (every thread, GC and JIT included). */
-    static long processCpuNanos() {
+    /** CPU time of this whole process (every thread, GC and JIT included); 0 where the JVM cannot tell. */
+    public static long processCpuNanos() {
         if (ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os) {
             return os.getProcessCpuTime();
         }

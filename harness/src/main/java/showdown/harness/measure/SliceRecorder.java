@@ -1,6 +1,5 @@
 package showdown.harness.measure;
 
-import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.LongFunction;
@@ -49,7 +48,7 @@ public final class SliceRecorder implements LoadEngine.IntervalSink {
      * @param loadCpus   the CPUs this process may use; the same list as {@code serverCpus} when not pinned
      */
     public SliceRecorder(long serverPid, List<Integer> serverCpus, List<Integer> loadCpus) {
-        this(serverPid, serverCpus, loadCpus, ProcessTreeStats::sample, SliceRecorder::processCpuNanos, CpuTimes::read);
+        this(serverPid, serverCpus, loadCpus, ProcessTreeStats::sample, LoadEngine::processCpuNanos, CpuTimes::read);
     }
 
     /** With stand-ins for the three readings, for tests. */
@@ -158,12 +157,5 @@ public final class SliceRecorder implements LoadEngine.IntervalSink {
 
     private Reading read() {
         return new Reading(serverSampler.apply(serverPid), generatorCpuNanos.getAsLong(), cpuTimes.get());
-    }
-
-    private static long processCpuNanos() {
-        if (ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os) {
-            return os.getProcessCpuTime();
-        }
-        return 0;
     }
 }

@@ -8,6 +8,7 @@ import java.util.Map;
 import showdown.harness.measure.CaseMeasurer;
 import showdown.harness.plan.Profile;
 import showdown.harness.results.WarmupOutcome;
+import showdown.harness.stats.Bootstrap;
 import showdown.load.LoadEngine;
 import showdown.load.LoadResult;
 import showdown.load.ProgressListener;
@@ -74,17 +75,15 @@ final class SteadyWarmup {
             return false;
         }
         int n = rates.size();
-        double last = median(rates.subList(n - window, n));
-        double before = median(rates.subList(n - 2 * window, n - window));
+        double last = Bootstrap.medianOf(toArray(rates.subList(n - window, n)));
+        double before = Bootstrap.medianOf(toArray(rates.subList(n - 2 * window, n - window)));
         if (last <= 0 || before <= 0) {
             return false;
         }
         return Math.abs(last / before - 1) * 100 <= tolerancePercent;
     }
 
-    private static double median(List<Double> values) {
-        double[] v = values.stream().mapToDouble(Double::doubleValue).sorted().toArray();
-        int mid = v.length / 2;
-        return v.length % 2 == 1 ? v[mid] : (v[mid - 1] + v[mid]) / 2;
+    private static double[] toArray(List<Double> values) {
+        return values.stream().mapToDouble(Double::doubleValue).toArray();
     }
 }

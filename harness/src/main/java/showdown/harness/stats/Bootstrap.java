@@ -129,7 +129,8 @@ public final class Bootstrap {
         return v[lo] + (v[hi] - v[lo]) * (pos - lo);
     }
 
-    static double medianOf(double[] values) {
+    /** The median of the values (the mean of the middle two for an even count); NaN for none. */
+    public static double medianOf(double[] values) {
         double[] v = values.clone();
         Arrays.sort(v);
         if (v.length == 0) {
