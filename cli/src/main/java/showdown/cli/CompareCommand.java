@@ -2,33 +2,39 @@ package showdown.cli;
 
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import showdown.harness.results.CaseResult;
 import showdown.harness.results.ResultsJson;
 import showdown.harness.results.RunResults;
+import showdown.harness.results.WarmupOutcome;
 import showdown.harness.stats.ChangeTest;
 import showdown.report.Comparison;
 import showdown.report.ComparisonReport;
 
 /**
- * {@code showdown compare DIR_A DIR_B}: req/s of every case both runs measured, B's change against
- * A with its confidence interval, and a verdict from a bootstrap test with a practical threshold.
+ * {@code showdown compare DIR_A DIR_B}: req/s of every case both sides measured, B's change against
+ * A with its confidence interval over rounds, and a verdict against a practical threshold. A side
+ * may be several folders, comma-separated: their cases are that side's rounds, which is how runs of
+ * A and B made in alternation are compared on a machine whose speed drifts.
  */
 final class CompareCommand extends Command {
 
     /** The exit code of {@code --fail-on-slower} when a case is significantly slower. */
     static final int EXIT_SLOWER = 3;
 
-    private Path dirA;
-    private Path dirB;
+    private List<Path> dirsA;
+    private List<Path> dirsB;
     private double thresholdPercent = ChangeTest.DEFAULT_THRESHOLD_PERCENT;
     private boolean json;
     private boolean failOnSlower;
 
     CompareCommand() {
         super("compare", "Compares two results folders case by case (target, scenario, request, connections).",
-                "Verdicts: faster or slower when the whole 95 % bootstrap interval of B's change lies beyond the",
-                "threshold, same when it lies within it, inconclusive otherwise (docs/reports.md).");
+                "Verdicts: faster or slower when the whole 95 % interval of B's change over the rounds lies beyond",
+                "the threshold, same when it lies within it, inconclusive otherwise or with one round a side",
+                "(docs/reports.md). A side may be several folders, comma-separated: their cases count as rounds.");
     }
 
     @Override
@@ -46,14 +52,15 @@ final class CompareCommand extends Command {
                 .flag("--json", "Print the verdicts as JSON instead of a table.", () -> json = true)
                 .flag("--fail-on-slower", "Exit 3 when any case is slower beyond the threshold (for CI gates).",
                         () -> failOnSlower = true)
-                .parameter("DIR_A", "The baseline results folder.", v -> dirA = Options.toPath("DIR_A", v))
-                .parameter("DIR_B", "The results folder compared with it.", v -> dirB = Options.toPath("DIR_B", v));
+                .parameter("DIR_A", "The baseline results folder, or folders: A1,A2,...",
+                        v -> dirsA = paths("DIR_A", v))
+                .parameter("DIR_B", "The results folder(s) compared with it.", v -> dirsB = paths("DIR_B", v));
     }
 
     @Override
     int call(List<String> args) {
-        RunResults a = ReportCommand.readResults(dirA);
-        RunResults b = ReportCommand.readResults(dirB);
+        RunResults a = side(dirsA);
+        RunResults b = side(dirsB);
         Comparison cmp = Comparison.of(a, b, thresholdPercent);
         if (json) {
             try {
@@ -62,8 +69,36 @@ final class CompareCommand extends Command {
                 throw new UncheckedIOException(e);
             }
         } else {
-            System.out.print(ComparisonReport.render(dirA.toString(), a, dirB.toString(), b, cmp));
+            System.out.print(ComparisonReport.render(name(dirsA), a, name(dirsB), b, cmp));
         }
         return failOnSlower && cmp.count(ChangeTest.Verdict.SLOWER) > 0 ? EXIT_SLOWER : 0;
+    }
+
+    private static List<Path> paths(String name, String value) {
+        List<String> items = Options.items(value);
+        if (items.isEmpty()) {
+            throw new UsageException(name + ": give a results folder");
+        }
+        return items.stream().map(v -> Options.toPath(name, v)).toList();
+    }
+
+    /** One side: a folder's run, or several folders' cases and warm-ups as one run's rounds. */
+    static RunResults side(List<Path> dirs) {
+        RunResults first = ReportCommand.readResults(dirs.get(0));
+        if (dirs.size() == 1) {
+            return first;
+        }
+        List<CaseResult> cases = new ArrayList<>();
+        List<WarmupOutcome> warmups = new ArrayList<>();
+        for (Path dir : dirs) {
+            RunResults r = dir == dirs.get(0) ? first : ReportCommand.readResults(dir);
+            cases.addAll(r.cases());
+            warmups.addAll(r.warmups());
+        }
+        return first.withCases(cases).withWarmups(warmups);
+    }
+
+    private static String name(List<Path> dirs) {
+        return String.join(",", dirs.stream().map(Path::toString).toList());
     }
 }

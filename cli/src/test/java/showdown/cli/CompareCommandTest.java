@@ -24,9 +24,28 @@ class CompareCommandTest {
         assertThat(o.exitCode()).isZero();
         assertThat(o.err()).isEmpty();
         assertThat(o.out()).contains("faster/slower: the whole CI beyond ±5 %; same: within it;");
-        assertThat(o.out()).containsPattern("alpha +mist +GET / +4 +.*\\+50\\.0% +\\+\\d+\\.\\d\\.\\.\\+\\d+\\.\\d% +faster\n");
+        assertThat(o.out()).containsPattern("alpha +mist +GET / +4 +.*\\+50\\.0% +\\+\\d+\\.\\d\\.\\.\\+\\d+\\.\\d% +rounds +faster\n");
         assertThat(o.out()).containsPattern("beta +mist +GET /user/\\{id} +4 +.* same\n");
         assertThat(o.out()).endsWith("4 cases in both: 1 faster, 0 slower, 3 same, 0 inconclusive; 0 only in A, 0 only in B.\n");
+    }
+
+    @Test
+    void foldersGivenWithCommasAreOneSidesRounds() {
+        Path a1 = ReportTestFolders.write(tmp.resolve("a1"), 1, 1);
+        Path a2 = ReportTestFolders.write(tmp.resolve("a2"), 1, 1.02);
+        Path b1 = ReportTestFolders.write(tmp.resolve("b1"), 1, 1.5);
+        Path b2 = ReportTestFolders.write(tmp.resolve("b2"), 1, 1.49);
+
+        CapturedCli.Outcome once = CapturedCli.run("compare", a1.toString(), b1.toString());
+        CapturedCli.Outcome alternated = CapturedCli.run("compare", a1 + "," + a2, b1 + "," + b2);
+
+        // One folder a side: the slices' interval, no verdict; two a side: rounds, and a verdict.
+        assertThat(once.out()).containsPattern("alpha +mist +GET / +4 +.* slices +inconclusive\n");
+        assertThat(alternated.exitCode()).isZero();
+        assertThat(alternated.out()).startsWith("A: " + a1 + "," + a2 + " (run run-a1, 2 repetitions)\n");
+        assertThat(alternated.out()).containsPattern("alpha +mist +GET / +4 +.* rounds +faster\n");
+        assertThat(CapturedCli.run("compare", a1 + ",", b1.toString()).exitCode()).isZero();
+        assertThat(CapturedCli.run("compare", a1 + "," + tmp.resolve("nope"), b1.toString()).exitCode()).isEqualTo(2);
     }
 
     @Test

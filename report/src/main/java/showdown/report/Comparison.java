@@ -1,22 +1,27 @@
 package showdown.report;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import showdown.harness.results.CaseResult;
 import showdown.harness.results.CaseSample;
 import showdown.harness.results.RunResults;
 import showdown.harness.stats.Bootstrap;
 import showdown.harness.stats.ChangeTest;
+import showdown.harness.stats.RoundSpreads;
 import showdown.harness.stats.SampleStatistics;
 
 /**
  * Two runs compared case by case (target, scenario, request, connections) on requests per second,
- * with a verdict from {@link ChangeTest}: the bootstrap interval of B's change against A, over
- * each side's slices with its repetitions as blocks, against a practical threshold.
+ * with a verdict from {@link ChangeTest}: the interval of B's change against A over the rounds of
+ * both sides (Student's t, the spread between rounds pooled over the target's cases in both runs),
+ * against a practical threshold.
  *
- * <p>A case from an older results file has no slices: its repetitions stand in for them, one
- * value each, and with a single repetition on a side there is nothing to resample, so its verdict
- * is {@code inconclusive}.
+ * <p>When a side has a single round of a case, or the target's spread is unknown, the interval is
+ * the bootstrap over the slices of its windows, shown for what it is, and the verdict is
+ * {@code inconclusive}: one window per side cannot tell a change from the machine's drift. A case
+ * from an older results file has no slices: its repetitions stand in for them, one value each.
  *
  * @param rows             cases present in both runs, in the order of run A
  * @param onlyInA          cases run A has and B lacks
@@ -53,6 +58,7 @@ public record Comparison(List<Row> rows, List<CaseKey> onlyInA, List<CaseKey> on
         ChangeTest test = new ChangeTest(Bootstrap.standard(), thresholdPercent);
         Summaries sa = new Summaries(a);
         Summaries sb = new Summaries(b);
+        Map<String, RoundSpreads> spreads = pooledByTarget(sa, sb);
         List<Row> rows = new ArrayList<>();
         List<CaseKey> onlyInA = new ArrayList<>();
         for (Summary x : sa.all()) {
@@ -60,12 +66,36 @@ public record Comparison(List<Row> rows, List<CaseKey> onlyInA, List<CaseKey> on
             if (y.isEmpty()) {
                 onlyInA.add(x.key());
             } else {
-                ChangeTest.Change change = test.compare(rates(x), rates(y.get()));
+                ChangeTest.Change change = change(test, x, y.get(), spreads.get(x.key().target()));
                 rows.add(new Row(x.key(), x.requestsPerSecond(), y.get().requestsPerSecond(), change));
             }
         }
         List<CaseKey> onlyInB = sb.all().stream().map(Summary::key).filter(k -> sa.get(k).isEmpty()).toList();
         return new Comparison(rows, onlyInA, onlyInB, thresholdPercent);
+    }
+
+    /** B's change against A: over rounds when both sides have two or more, else over slices. */
+    static ChangeTest.Change change(ChangeTest test, Summary a, Summary b, RoundSpreads target) {
+        int ra = RoundSpreads.rateRounds(a.repetitions());
+        int rb = RoundSpreads.rateRounds(b.repetitions());
+        if (ra >= 2 && rb >= 2 && target != null && target.rate().known()) {
+            return test.compareRounds(RoundSpreads.rateFigure(a.repetitions()), ra,
+                    RoundSpreads.rateFigure(b.repetitions()), rb, target.rate());
+        }
+        return test.withinWindows(rates(a), rates(b));
+    }
+
+    /** Each target's spread between rounds, pooled over its cases in both runs (each side's case on its own). */
+    static Map<String, RoundSpreads> pooledByTarget(Summaries a, Summaries b) {
+        Map<String, List<List<CaseResult>>> cases = new LinkedHashMap<>();
+        for (Summaries side : List.of(a, b)) {
+            for (Summary s : side.all()) {
+                cases.computeIfAbsent(s.key().target(), t -> new ArrayList<>()).add(s.repetitions());
+            }
+        }
+        Map<String, RoundSpreads> out = new LinkedHashMap<>();
+        cases.forEach((t, c) -> out.put(t, RoundSpreads.of(c)));
+        return out;
     }
 
     /** A summary's slices as {@code {requests, seconds}}, a round each; a round without slices is one slice. */

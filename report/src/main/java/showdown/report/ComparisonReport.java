@@ -12,7 +12,8 @@ import showdown.harness.stats.ChangeTest;
 public final class ComparisonReport {
 
     private static final List<String> HEADERS =
-            List.of("target", "scenario", "request", "connections", "A req/s", "B req/s", "change", "95% CI", "verdict");
+            List.of("target", "scenario", "request", "connections", "A req/s", "B req/s", "change", "95% CI", "over",
+                    "verdict");
 
     private ComparisonReport() {
     }
@@ -25,9 +26,12 @@ public final class ComparisonReport {
         StringBuilder out = new StringBuilder();
         out.append("A: ").append(nameA).append(" (run ").append(a.runId()).append(", ").append(reps(a)).append(")\n");
         out.append("B: ").append(nameB).append(" (run ").append(b.runId()).append(", ").append(reps(b)).append(")\n");
-        out.append(String.format(Locale.ROOT, "change = B / A - 1 on the mean req/s over every slice; 95%% CI by bootstrap"
-                + " (repetitions as blocks). faster/slower: the whole CI beyond ±%s %%; same: within it;"
-                + " inconclusive: it crosses a threshold.%n", Format.oneDecimal(cmp.thresholdPercent()).replaceAll("\\.0$", "")));
+        out.append(String.format(Locale.ROOT, "change = B / A - 1 on req/s. 95%% CI over rounds: Student's t, the"
+                + " spread between rounds pooled over the target's cases; faster/slower: the whole CI beyond ±%s %%;"
+                + " same: within it; inconclusive: it crosses a threshold.%n"
+                + "With one round on a side the CI is over that window's slices: it shows how steady the window was"
+                + " and gives no verdict (run --repeat 3, and alternate the runs of A and B; docs/reports.md).%n",
+                Format.oneDecimal(cmp.thresholdPercent()).replaceAll("\\.0$", "")));
         String machines = machineDifference(a.environment(), b.environment());
         if (machines != null) {
             out.append("note: ").append(machines).append('\n');
@@ -45,6 +49,7 @@ public final class ComparisonReport {
                             : String.format(Locale.ROOT, "%+.1f%%", c.changePercent()),
                     Double.isNaN(c.ciPercent().low()) ? Format.MISSING
                             : String.format(Locale.ROOT, "%+.1f..%+.1f%%", c.ciPercent().low(), c.ciPercent().high()),
+                    c.basis() == ChangeTest.Basis.NONE ? Format.MISSING : c.basis().word(),
                     c.verdict().word()));
         }
         out.append(aligned(lines));
@@ -58,9 +63,10 @@ public final class ComparisonReport {
         return out.toString();
     }
 
-    /** One case of {@code compare --json}. */
+    /** One case of {@code compare --json}; {@code ciBasis} is {@code rounds}, {@code slices} or null. */
     public record JsonCase(String target, String scenario, String request, int connections, String verdict,
-                           Double changePercent, Double ciLowPercent, Double ciHighPercent) {
+                           Double changePercent, Double ciLowPercent, Double ciHighPercent, String ciBasis,
+                           int roundsA, int roundsB) {
     }
 
     /** What {@code compare --json} prints: {@code {"thresholdPercent", "cases":[...], "onlyInA", "onlyInB"}}. */
@@ -74,7 +80,8 @@ public final class ComparisonReport {
             ChangeTest.Change c = r.change();
             cases.add(new JsonCase(r.key().target(), r.key().scenario(), r.key().request(), r.key().connections(),
                     c.verdict().word(), finite(c.changePercent()), finite(c.ciPercent().low()),
-                    finite(c.ciPercent().high())));
+                    finite(c.ciPercent().high()), c.basis() == ChangeTest.Basis.NONE ? null : c.basis().word(),
+                    r.a().count(), r.b().count()));
         }
         return new JsonComparison(cmp.thresholdPercent(), cases, cmp.onlyInA(), cmp.onlyInB());
     }

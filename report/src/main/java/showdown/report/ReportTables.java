@@ -59,9 +59,14 @@ public final class ReportTables {
         String how = reps > 1
                 ? "Each case ran " + reps + " times: a cell shows the median and, in brackets, the spread (min–max)."
                 : "Each case ran once: a cell shows that single measurement.";
-        how += " ±x % is the half-width of the 95 % bootstrap confidence interval over the case's quarter-second"
-                + " slices (repetitions as blocks): it captures the noise within the run"
-                + (reps > 1 ? " and between the target's starts" : "") + ", not a different machine or day.";
+        how += reps > 1
+                ? " ±x % is the half-width of the 95 % confidence interval over the rounds (Student's t, the spread"
+                        + " between rounds pooled over each target's cases): it holds the differences between the"
+                        + " target's starts and the machine's drift over the run, not a different machine or day."
+                : " ±x % is the half-width of the 95 % bootstrap interval over the window's quarter-second slices:"
+                        + " how steady that one window was. It does not hold how far the next start or the next"
+                        + " minute moves a figure (on a shared 2-core VM, ±14 % per case between rounds), so one"
+                        + " round cannot tell two close targets apart: run --repeat 3 for intervals over rounds.";
         return "The machine and the settings of run " + run.runId() + ". " + how;
     }
 

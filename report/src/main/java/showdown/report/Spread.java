@@ -12,8 +12,8 @@ import showdown.harness.results.Interval;
  * @param min    the smallest value
  * @param max    the largest value
  * @param count  how many values; 0 means "not measured" and the other fields are NaN
- * @param ci     the bootstrap confidence interval of the figure over the case's slices; null when
- *               there were too few slices (or the results file predates them)
+ * @param ci     the confidence interval of the figure (over rounds, else over the slices of one
+ *               window: {@link Summary#uncertainty()}); null when there was too little to draw it from
  */
 public record Spread(double median, double min, double max, int count, Interval ci) {
 

@@ -11,6 +11,7 @@ import java.util.TreeSet;
 import showdown.harness.results.CaseResult;
 import showdown.harness.results.RunResults;
 import showdown.harness.results.TargetOutcome;
+import showdown.harness.stats.RoundSpreads;
 
 /**
  * A run's cases grouped by {@link CaseKey}, with the orders the tables use: targets in run order,
@@ -31,7 +32,11 @@ public final class Summaries {
         for (CaseResult c : run.cases()) {
             grouped.computeIfAbsent(CaseKey.of(c), k -> new ArrayList<>()).add(c);
         }
-        grouped.forEach((k, reps) -> byKey.put(k, new Summary(k, reps)));
+        Map<String, List<List<CaseResult>>> byTarget = new LinkedHashMap<>();
+        grouped.forEach((k, reps) -> byTarget.computeIfAbsent(k.target(), t -> new ArrayList<>()).add(reps));
+        Map<String, RoundSpreads> spreads = new LinkedHashMap<>();
+        byTarget.forEach((t, cases) -> spreads.put(t, RoundSpreads.of(cases)));
+        grouped.forEach((k, reps) -> byKey.put(k, new Summary(k, reps, spreads.get(k.target()))));
     }
 
     public RunResults run() {

@@ -10,11 +10,13 @@ import showdown.harness.results.Errors;
 import showdown.harness.results.Interval;
 import showdown.harness.results.Uncertainty;
 import showdown.harness.stats.Bootstrap;
+import showdown.harness.stats.RoundSpreads;
 import showdown.harness.stats.SampleStatistics;
 
 /**
  * Every repetition of one {@link CaseKey}, with the figures the reports show as spreads and their
- * confidence intervals over every repetition's slices.
+ * confidence intervals: over the rounds when there are at least two and the target's spread between
+ * rounds is known ({@link RoundSpreads}), else over the slices of its one window.
  */
 public final class Summary {
 
@@ -22,14 +24,24 @@ public final class Summary {
 
     private final CaseKey key;
     private final List<CaseResult> repetitions;
+    private final RoundSpreads targetSpreads;
     private java.util.Optional<Uncertainty> uncertainty;
 
+    /** A case on its own: the spread between rounds is pooled over its own rounds only. */
     public Summary(CaseKey key, List<CaseResult> repetitions) {
+        this(key, repetitions, RoundSpreads.of(List.of(repetitions)));
+    }
+
+    /**
+     * @param targetSpreads the spread between rounds pooled over every case of this target in the run
+     */
+    public Summary(CaseKey key, List<CaseResult> repetitions, RoundSpreads targetSpreads) {
         if (repetitions.isEmpty()) {
             throw new IllegalArgumentException("a summary needs at least one repetition of " + key);
         }
         this.key = key;
         this.repetitions = List.copyOf(repetitions);
+        this.targetSpreads = targetSpreads;
     }
 
     public CaseKey key() {
@@ -47,16 +59,22 @@ public final class Summary {
     }
 
     /**
-     * The intervals over every repetition's slices, repetitions as blocks; null when the slices
-     * are too few. Computed once: a bootstrap is not free.
+     * The intervals over the rounds (two or more, the target's spread known), else over the
+     * repetitions' slices; null when neither has enough. Computed once: a bootstrap is not free.
      */
     public Uncertainty uncertainty() {
         if (uncertainty == null) {
+            Uncertainty overRounds = targetSpreads.uncertainty(repetitions, Bootstrap.DEFAULT_CONFIDENCE);
             List<List<CaseSample>> rounds = repetitions.stream().map(CaseResult::samples).filter(l -> !l.isEmpty()).toList();
-            uncertainty = java.util.Optional.ofNullable(rounds.isEmpty() ? null
+            uncertainty = java.util.Optional.ofNullable(overRounds != null ? overRounds : rounds.isEmpty() ? null
                     : SampleStatistics.uncertainty(rounds, Bootstrap.standard()));
         }
         return uncertainty.orElse(null);
+    }
+
+    /** The spread between rounds of this case's target, pooled over its cases in the run. */
+    public RoundSpreads targetSpreads() {
+        return targetSpreads;
     }
 
     /** Every note of every repetition, each text once, in the order measured. */

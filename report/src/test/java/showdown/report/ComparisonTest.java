@@ -8,21 +8,34 @@ import showdown.harness.results.CaseResult;
 import showdown.harness.results.RunResults;
 import showdown.harness.stats.ChangeTest;
 
-/** compare: verdicts from the bootstrap interval of the change against a practical threshold. */
+/** compare: verdicts from the interval of the change over rounds against a practical threshold. */
 class ComparisonTest {
 
-    /** Run A with 10 slices per case (3 % noise); B the same cases with other noise, scaled by {@code factor} for netty's hello-world. */
+    private static final int ROUNDS = 3;
+
+    /**
+     * Runs A and B of the sample run's cases, each in {@link #ROUNDS} rounds whose request counts
+     * scatter by 1 % (log-normal), with 10 slices each; B's netty hello-world scaled by {@code factor}.
+     */
     private static RunResults[] pair(double factor) {
         RunResults base = SampleRun.build();
-        List<CaseResult> aCases = base.cases().stream().map(c -> SampleRun.withSlices(c, 10, 0.03, 1 + c.hashCode())).toList();
-        List<CaseResult> bCases = base.cases().stream().map(c -> {
-            CaseResult scaled = c.target().equals("netty") && c.request().equals("GET /echo/hello-world")
-                    ? SampleRun.aCase(c.target(), c.scenario(), c.request(), c.connections(), c.repetition(),
-                            Math.round(c.requests() * factor))
-                    : c;
-            return SampleRun.withSlices(scaled, 10, 0.03, 7 + c.hashCode());
-        }).toList();
-        return new RunResults[] {base.withCases(aCases), base.withCases(bCases)};
+        List<CaseResult> firsts = base.cases().stream().filter(c -> c.repetition() == 0).toList();
+        return new RunResults[] {base.withCases(rounds(firsts, 1.0, 1)), base.withCases(rounds(firsts, factor, 7))};
+    }
+
+    private static List<CaseResult> rounds(List<CaseResult> firsts, double factor, long seed) {
+        java.util.SplittableRandom random = new java.util.SplittableRandom(seed);
+        List<CaseResult> out = new java.util.ArrayList<>();
+        for (CaseResult c : firsts) {
+            boolean scaled = c.target().equals("netty") && c.request().equals("GET /echo/hello-world");
+            for (int r = 0; r < ROUNDS; r++) {
+                double f = (scaled ? factor : 1.0) * Math.exp(0.01 * random.nextGaussian());
+                CaseResult round = SampleRun.aCase(c.target(), c.scenario(), c.request(), c.connections(), r,
+                        Math.round(c.requests() * f));
+                out.add(SampleRun.withSlices(round, 10, 0.03, random.nextLong()));
+            }
+        }
+        return out;
     }
 
     @Test
@@ -38,15 +51,38 @@ class ComparisonTest {
         assertThat(hello.change().ciPercent().high()).isLessThan(-5.0);
         assertThat(cmp.count(ChangeTest.Verdict.SLOWER)).isEqualTo(1);
         assertThat(cmp.count(ChangeTest.Verdict.FASTER)).isZero();
-        // The sample run's two repetitions of mist at one connection differ by 15-20 %: with the
-        // repetitions as blocks, that spread between starts keeps the verdict open.
-        Comparison.Row cold = cmp.rows().stream().filter(r -> r.key().scenario().equals("mist") && r.key().connections() == 1)
-                .findFirst().orElseThrow();
-        assertThat(cold.verdict()).isEqualTo(ChangeTest.Verdict.INCONCLUSIVE);
+        assertThat(hello.change().basis()).isEqualTo(ChangeTest.Basis.ROUNDS);
         Comparison.Row tight = cmp.rows().stream().filter(r -> r.key().target().equals("netty")
                 && r.key().request().equals("GET /json")).findFirst().orElseThrow();
         assertThat(tight.verdict()).isEqualTo(ChangeTest.Verdict.SAME);
-        assertThat(cmp.count(ChangeTest.Verdict.SAME) + cmp.count(ChangeTest.Verdict.INCONCLUSIVE)).isEqualTo(22);
+        assertThat(cmp.count(ChangeTest.Verdict.SAME)).isEqualTo(22);
+    }
+
+    @Test
+    void theSampleRunsSpreadBetweenStartsKeepsTheVerdictsOpen() {
+        // The sample run's two repetitions of mist at one connection differ by 15-20 %: pooled over the
+        // target's cases with 2 degrees of freedom per case pair, that spread widens every interval.
+        RunResults run = SampleRun.build();
+        Comparison cmp = Comparison.of(run, run);
+        assertThat(cmp.count(ChangeTest.Verdict.FASTER) + cmp.count(ChangeTest.Verdict.SLOWER)).isZero();
+        Comparison.Row cold = cmp.rows().stream().filter(r -> r.key().scenario().equals("mist") && r.key().connections() == 1)
+                .findFirst().orElseThrow();
+        assertThat(cold.verdict()).isEqualTo(ChangeTest.Verdict.INCONCLUSIVE);
+        assertThat(cold.change().basis()).isEqualTo(ChangeTest.Basis.ROUNDS);
+    }
+
+    @Test
+    void oneRoundASideGivesTheSlicesIntervalAndNoVerdict() {
+        RunResults[] runs = pair(0.5);
+        RunResults a = runs[0].withCases(runs[0].cases().stream().filter(c -> c.repetition() == 0).toList());
+        RunResults b = runs[1].withCases(runs[1].cases().stream().filter(c -> c.repetition() == 0).toList());
+        Comparison cmp = Comparison.of(a, b);
+        assertThat(cmp.count(ChangeTest.Verdict.INCONCLUSIVE)).isEqualTo(cmp.rows().size());
+        Comparison.Row hello = cmp.rows().stream()
+                .filter(r -> r.key().target().equals("netty") && r.key().request().equals("GET /echo/hello-world"))
+                .findFirst().orElseThrow();
+        assertThat(hello.change().basis()).isEqualTo(ChangeTest.Basis.SLICES);
+        assertThat(hello.change().ciPercent().high()).isLessThan(-40.0);
     }
 
     @Test
@@ -72,9 +108,9 @@ class ComparisonTest {
                 .filter(c -> !(c.target().equals("netty") && c.scenario().equals("phoenix-showdown"))).toList());
         Comparison cmp = Comparison.of(runs[0], b);
         String text = ComparisonReport.render("runs/a", runs[0], "runs/b", b, cmp);
-        assertThat(text).startsWith("A: runs/a (run 2026-11-30T010203Z, 2 repetitions)\nB: runs/b (run 2026-11-30T010203Z, 2 repetitions)\n");
+        assertThat(text).startsWith("A: runs/a (run 2026-11-30T010203Z, 3 repetitions)\nB: runs/b (run 2026-11-30T010203Z, 3 repetitions)\n");
         assertThat(text).contains("faster/slower: the whole CI beyond ±5 %");
-        assertThat(text).containsPattern("netty +spock-scotty +GET /echo/hello-world +400 .* -\\d+\\.\\d%  -\\d+\\.\\d\\.\\.-\\d+\\.\\d%  slower");
+        assertThat(text).containsPattern("netty +spock-scotty +GET /echo/hello-world +400 .* -\\d+\\.\\d%  -\\d+\\.\\d\\.\\.-\\d+\\.\\d%  rounds  slower");
         assertThat(text).containsPattern("\n22 cases in both: 0 faster, 1 slower, \\d+ same, \\d+ inconclusive; 1 only in A,"
                 + " 0 only in B.\n$");
 
@@ -86,6 +122,8 @@ class ComparisonTest {
         assertThat(hello.verdict()).isEqualTo("slower");
         assertThat(hello.ciLowPercent()).isLessThan(hello.changePercent());
         assertThat(hello.ciHighPercent()).isGreaterThan(hello.changePercent()).isLessThan(-5.0);
+        assertThat(hello.ciBasis()).isEqualTo("rounds");
+        assertThat(hello.roundsA()).isEqualTo(ROUNDS);
         assertThat(json.onlyInA()).containsExactly(new CaseKey("netty", "phoenix-showdown", "GET /{title}", 100));
     }
 }

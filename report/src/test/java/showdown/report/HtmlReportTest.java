@@ -68,7 +68,7 @@ class HtmlReportTest {
         assertThat(html).contains("<caption>Total requests in 5 s, 400 connections</caption>");
         assertThat(html).contains("<th scope=\"col\">Throughput (req/s)</th>");
         assertThat(html).contains("<td class=\"num\" data-v=\"510000.0\">510000 (500000–520000)</td>");
-        assertThat(html).contains("<td class=\"num\" data-v=\"30500.0\">30500.00 (30000.00–31000.00)</td>");
+        assertThat(html).contains("<td class=\"num\" data-v=\"30500.0\">30500.00 (30000.00–31000.00) ±21.2 %</td>");
         assertThat(html).contains("document.querySelectorAll('table.sortable th')");
     }
 

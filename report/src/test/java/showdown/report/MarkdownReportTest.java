@@ -64,8 +64,8 @@ class MarkdownReportTest {
 
                 | Framework | GET /echo/hello-world | GET /echo/plain/{param} | GET /echo/regex/{param} |
                 | --- | --- | --- | --- |
-                | Netty | 102000 (100000–104000) | 91000 (90000–92000) | 81000 (80000–82000) |
-                | %s | 51000 (50000–52000) | 41000 (40000–42000) | — |
+                | Netty | 102000 (100000–104000) ±14.6 %% | 91000 (90000–92000) ±14.6 %% | 81000 (80000–82000) ±14.6 %% |
+                | %s | 51000 (50000–52000) ±21.2 %% | 41000 (40000–42000) ±21.2 %% | — |
                 """.formatted(EVIL_MD));
     }
 
@@ -76,24 +76,24 @@ class MarkdownReportTest {
 
                 | Framework | Concurrency 1 | 2 |
                 | --- | --- | --- |
-                | Netty | 11000 req/s (10000–12000) | 21000 req/s (20000–22000) |
-                | %s | 4500 req/s (4000–5000) | 8500 req/s (8000–9000) |
+                | Netty | 11000 req/s (10000–12000) ±14.6 %% | 21000 req/s (20000–22000) ±14.6 %% |
+                | %s | 4500 req/s (4000–5000) ±21.1 %% | 8500 req/s (8000–9000) ±21.2 %% |
                 """.formatted(EVIL_MD));
         assertThat(md).contains("""
                 **GET /user/{id}**
 
                 | Framework | Concurrency 1 | 2 |
                 | --- | --- | --- |
-                | Netty | 10000 req/s (9000–11000) | 19000 req/s (18000–20000) |
-                | %s | 3500 req/s (3000–4000) | 6500 req/s (6000–7000) |
+                | Netty | 10000 req/s (9000–11000) ±14.6 %% | 19000 req/s (18000–20000) ±14.6 %% |
+                | %s | 3500 req/s (3000–4000) ±21.0 %% | 6500 req/s (6000–7000) ±21.1 %% |
                 """.formatted(EVIL_MD));
         assertThat(md).contains("""
                 **POST /user**
 
                 | Framework | Concurrency 1 | 2 |
                 | --- | --- | --- |
-                | Netty | 7000 req/s (6000–8000) | 13000 req/s (12000–14000) |
-                | %s | 2500 req/s (2000–3000) | 4500 req/s (4000–5000) |
+                | Netty | 7000 req/s (6000–8000) ±14.5 %% | 13000 req/s (12000–14000) ±14.6 %% |
+                | %s | 2500 req/s (2000–3000) ±20.8 %% | 4500 req/s (4000–5000) ±21.1 %% |
                 """.formatted(EVIL_MD));
     }
 
@@ -104,8 +104,8 @@ class MarkdownReportTest {
 
                 | Framework | Throughput (req/s) | Latency (ms) | Consistency (σ ms) |
                 | --- | --- | --- | --- |
-                | %s | 30500.00 (30000.00–31000.00) | 3.28ms (3.23–3.33) | 0.33ms (0.32–0.33) |
-                | Netty | 21000.00 (20000.00–22000.00) | 4.77ms (4.55–5.00) | 0.48ms (0.45–0.50) |
+                | %s | 30500.00 (30000.00–31000.00) ±21.2 %% | 3.28ms (3.23–3.33) | 0.33ms (0.32–0.33) |
+                | Netty | 21000.00 (20000.00–22000.00) ±14.6 %% | 4.77ms (4.55–5.00) | 0.48ms (0.45–0.50) |
                 """.formatted(EVIL_MD));
     }
 
@@ -116,8 +116,8 @@ class MarkdownReportTest {
 
                 | Framework | GET /plaintext | GET /json |
                 | --- | --- | --- |
-                | Netty | 410000 (400000–420000) | 122000 (120000–124000) |
-                | %s | 210000 (200000–220000) | 62000 (60000–64000) |
+                | Netty | 410000 (400000–420000) ±14.6 %% | 122000 (120000–124000) ±14.6 %% |
+                | %s | 210000 (200000–220000) ±21.2 %% | 62000 (60000–64000) ±21.2 %% |
                 """.formatted(EVIL_MD));
     }
 
@@ -131,10 +131,10 @@ class MarkdownReportTest {
         List<String> rows = lines.subList(at + 2, lines.size()).stream().takeWhile(l -> l.startsWith("| ")).toList();
         // netty: 3 + 6 + 1 + 2 cases; the hostile target: 2 + 6 + 1 + 2.
         assertThat(rows).hasSize(23);
-        assertThat(rows.get(0)).isEqualTo("| Netty | spock-scotty | GET /echo/hello-world | 400 | 102000 (100000–104000) "
-                + "| 11.77 (11.54–12.00) | 20.0 | 2.0 (1.9–2.0) | 100.0 | 0 |  |");
-        assertThat(rows).contains("| " + EVIL_MD + " | techempower | GET /plaintext | 256 | 210000 (200000–220000) "
-                + "| 3.67 (3.49–3.84) | 50.0 | 1.0 (0.9–1.0) | 100.0 | 3 (timeout 3) | pipelined ×16 |");
+        assertThat(rows.get(0)).isEqualTo("| Netty | spock-scotty | GET /echo/hello-world | 400 | 102000 (100000–104000) ±14.6 % "
+                + "| 11.77 (11.54–12.00) ±14.6 % | 20.0 ±0.0 % | 2.0 (1.9–2.0) | 100.0 | 0 |  |");
+        assertThat(rows).contains("| " + EVIL_MD + " | techempower | GET /plaintext | 256 | 210000 (200000–220000) ±21.2 % "
+                + "| 3.67 (3.49–3.84) ±21.2 % | 50.0 ±0.0 % | 1.0 (0.9–1.0) | 100.0 | 3 (timeout 3) | pipelined ×16 |");
         assertThat(Arrays.stream(md.split("\n")).filter(l -> l.startsWith("| Netty | mist |"))).hasSize(6);
     }
 

@@ -119,7 +119,7 @@ final class SampleRun {
             }
             double rps = c.requestsPerSecond();
             Double cpu = c.server().cpuMicrosPerRequest();
-            Uncertainty uncertainty = new Uncertainty(0.95, slices, new Interval(rps * 0.98, rps * 1.02),
+            Uncertainty uncertainty = new Uncertainty(0.95, Uncertainty.SLICES, 1, slices, new Interval(rps * 0.98, rps * 1.02),
                     first ? null : new Interval(cpu * 0.97, cpu * 1.03),
                     new Interval(c.latency().p99Micros() * 0.9, c.latency().p99Micros() * 1.1));
             List<CaseNote> notes = c.errors().total() > 0

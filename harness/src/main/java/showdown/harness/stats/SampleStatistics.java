@@ -46,8 +46,9 @@ public final class SampleStatistics {
         List<List<Double>> p99s = p99s(rounds);
         Interval p99 = p99s.stream().mapToInt(List::size).sum() >= MIN_SLICES ? bootstrap.median(p99s) : null;
         Interval rate = finiteOrNull(bootstrap.ratio(rates(rounds)));
-        return rate == null ? null : new Uncertainty(bootstrap.confidence(), slices, rate, finiteOrNull(cpu),
-                finiteOrNull(p99));
+        int rounded = (int) rounds.stream().filter(r -> !r.isEmpty()).count();
+        return rate == null ? null : new Uncertainty(bootstrap.confidence(), Uncertainty.SLICES, rounded, slices, rate,
+                finiteOrNull(cpu), finiteOrNull(p99));
     }
 
     /** JSON has no NaN: an interval that could not be drawn is left out. */
