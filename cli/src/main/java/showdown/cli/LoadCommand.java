@@ -15,11 +15,11 @@ import showdown.load.Header;
 import showdown.load.LoadEngine;
 import showdown.load.LoadException;
 import showdown.load.LoadResult;
-import showdown.load.LoadResultJson;
+import showdown.load.output.LoadResultJson;
 import showdown.load.LoadSpec;
 import showdown.load.Transport;
 import showdown.load.Units;
-import showdown.load.WrkReport;
+import showdown.load.output.WrkReport;
 
 /** {@code showdown load}: wrk's flags and output, plus pipelining, an open model, JSON and HdrHistogram logs. */
 final class LoadCommand extends Command {
@@ -34,7 +34,7 @@ final class LoadCommand extends Command {
     private String requests;
     private String method = "GET";
     private Path body;
-    private String pipeline = "1";
+    private String pipelineDepth = "1";
     private String rate;
     private String warmup;
     private String json;
@@ -62,7 +62,7 @@ final class LoadCommand extends Command {
                 .value("-m, --method", "M", "request method (default: " + method + ")", v -> method = v)
                 .value("--body", "FILE", "send this file as the request body", v -> body = Options.toPath("--body", v))
                 .value("--pipeline", "N", "HTTP/1.1 pipelining depth, or with --h2 the streams in flight per connection;"
-                        + " latency is still per request (default: " + pipeline + ")", v -> pipeline = v)
+                        + " latency is still per request (default: " + pipelineDepth + ")", v -> pipelineDepth = v)
                 .flag("--h2", "HTTP/2 over cleartext TCP (h2c, prior knowledge), as h2load speaks to http:// URLs",
                         () -> http2 = true)
                 .value("-R, --rate", "N", "open model (wrk2): total requests/sec on a fixed schedule; latency is corrected"
@@ -128,7 +128,7 @@ final class LoadCommand extends Command {
                 .connections(intOption("connections", connections))
                 .threads(intOption("threads", threads))
                 .timeout(Units.parseDuration(timeout))
-                .pipeline(intOption("pipeline", pipeline))
+                .pipelineDepth(intOption("pipeline", pipelineDepth))
                 .method(method)
                 .transport(parseTransport(transport))
                 .http2(http2);

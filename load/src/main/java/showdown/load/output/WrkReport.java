@@ -1,9 +1,14 @@
-package showdown.load;
+package showdown.load.output;
 
 import java.io.PrintStream;
 import java.util.Locale;
 import java.util.stream.Collectors;
 import org.HdrHistogram.Histogram;
+import showdown.load.ErrorCounts;
+import showdown.load.LoadResult;
+import showdown.load.LoadSpec;
+import showdown.load.Units;
+import showdown.load.stats.LatencyStats;
 
 /**
  * Prints a {@link LoadResult} in wrk's layout, column for column, so that people who read the seed
@@ -27,10 +32,10 @@ public final class WrkReport {
         out.printf(Locale.ROOT, "  %d threads and %d connections%n", spec.threads(), spec.connections());
         StringBuilder extras = new StringBuilder();
         if (spec.http2()) {
-            extras.append(", HTTP/2 (h2c), ").append(spec.pipeline()).append(spec.pipeline() == 1 ? " stream" : " streams")
+            extras.append(", HTTP/2 (h2c), ").append(spec.pipelineDepth()).append(spec.pipelineDepth() == 1 ? " stream" : " streams")
                     .append(" per connection");
-        } else if (spec.pipeline() > 1) {
-            extras.append(", pipeline ").append(spec.pipeline());
+        } else if (spec.pipelineDepth() > 1) {
+            extras.append(", pipeline ").append(spec.pipelineDepth());
         }
         if (spec.openModel()) {
             extras.append(String.format(Locale.ROOT, ", open model at %.0f requests/sec", spec.ratePerSecond()));

@@ -1,4 +1,4 @@
-package showdown.load;
+package showdown.load.http1;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.util.internal.PlatformDependent;

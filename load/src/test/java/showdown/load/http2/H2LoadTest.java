@@ -1,4 +1,4 @@
-package showdown.load;
+package showdown.load.http2;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -10,6 +10,15 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import showdown.load.ErrorCounts;
+import showdown.load.Header;
+import showdown.load.LoadEngine;
+import showdown.load.LoadException;
+import showdown.load.LoadResult;
+import showdown.load.LoadSpec;
+import showdown.load.ProgressListener;
+import showdown.load.RawServer;
+import showdown.load.TestServer;
 
 /**
  * {@code --h2}: the engine over HTTP/2 (h2c) against a server that answers, resets, limits its
@@ -26,7 +35,7 @@ class H2LoadTest {
 
     private static LoadSpec.Builder spec(H2TestServer server, int connections, int streams, long requests) {
         return LoadSpec.builder().url(server.url("/plaintext")).http2(true).connections(connections)
-                .threads(Math.min(2, connections)).pipeline(streams).requests(requests).timeout(Duration.ofSeconds(5));
+                .threads(Math.min(2, connections)).pipelineDepth(streams).requests(requests).timeout(Duration.ofSeconds(5));
     }
 
     @Test
@@ -56,7 +65,7 @@ class H2LoadTest {
     @Test
     void aServerThatAllowsNoStreamGetsNone() throws Exception {
         try (H2TestServer server = new H2TestServer(0, (c, n) -> H2TestServer.Action.ANSWER)) {
-            LoadResult r = run(LoadSpec.builder().url(server.url("/")).http2(true).connections(1).threads(1).pipeline(4)
+            LoadResult r = run(LoadSpec.builder().url(server.url("/")).http2(true).connections(1).threads(1).pipelineDepth(4)
                     .duration(Duration.ofMillis(500)));
             assertThat(server.mostConcurrent.get()).isZero();
             assertThat(server.answered.get()).isZero();
@@ -93,7 +102,7 @@ class H2LoadTest {
     @Test
     void streamsOfAStalledServerTimeOutAndTheRunStillEnds() throws Exception {
         try (H2TestServer server = new H2TestServer(100, (c, n) -> H2TestServer.Action.IGNORE)) {
-            LoadResult r = run(LoadSpec.builder().url(server.url("/")).http2(true).connections(2).threads(1).pipeline(4)
+            LoadResult r = run(LoadSpec.builder().url(server.url("/")).http2(true).connections(2).threads(1).pipelineDepth(4)
                     .duration(Duration.ofSeconds(1)).timeout(Duration.ofMillis(300)));
             assertThat(r.requests()).isZero();
             assertThat(r.errors().timeout()).isPositive();
@@ -159,7 +168,7 @@ class H2LoadTest {
     void aFrameThatBreaksTheProtocolLosesTheSocketAsAProtocolError(String answer) throws Exception {
         byte[] bytes = (byte[]) H2LoadTest.class.getDeclaredField(answer).get(null);
         try (RawServer server = new RawServer(bytes)) {
-            LoadResult r = run(LoadSpec.builder().url(server.url()).http2(true).connections(1).threads(1).pipeline(2)
+            LoadResult r = run(LoadSpec.builder().url(server.url()).http2(true).connections(1).threads(1).pipelineDepth(2)
                     .duration(Duration.ofMillis(500)).timeout(Duration.ofMillis(300)));
             assertThat(r.requests()).isZero();
             assertThat(r.errors().protocol()).isPositive();
