@@ -91,7 +91,7 @@ public final class Worker {
     }
 
     /** When this loop began measuring: requests sent before it belong to the warm-up. */
-    long measureStartNanos() {
+    public long measureStartNanos() {
         return measureStartNanos;
     }
 

@@ -54,6 +54,8 @@ public final class H2Connection extends SocketConnection {
     private static final int SETTINGS_INITIAL_WINDOW_SIZE = 0x4;
     private static final int SETTINGS_MAX_FRAME_SIZE = 0x5;
     private static final int SETTINGS_ENABLE_PUSH = 0x2;
+    /** A stream's status until a header block gives it a valid final one (three digits, 200 or more). */
+    private static final int NO_STATUS = 0;
     /** The client preface, our SETTINGS (no push, a wide stream window) and the connection window's increment. */
     private static final byte[] PREFACE = preface();
 
@@ -203,7 +205,7 @@ public final class H2Connection extends SocketConnection {
         streamIds[slot] = id;
         this.intendedAt[slot] = intendedAt;
         sentAt[slot] = now;
-        statuses[slot] = 0;
+        statuses[slot] = NO_STATUS;
         received[slot] = 0;
         bodySent[slot] = 0;
         sendWindow[slot] = initialSendWindow;
@@ -312,10 +314,18 @@ public final class H2Connection extends SocketConnection {
         return -1;
     }
 
-    /** The last frame of {@code slot}'s stream was read: records it with its final status. */
+    /**
+     * The last frame of {@code slot}'s stream was read: records it with its final status, or, when
+     * no header block gave it a valid one, counts it as a protocol error (RFC 9113 §8.3.2: a
+     * response without {@code :status} is malformed), not as an answer.
+     */
     private void streamEnded(int slot) {
         free(slot);
-        recordAnswer(intendedAt[slot], sentAt[slot], statuses[slot], receivedAt);
+        if (statuses[slot] != NO_STATUS) {
+            recordAnswer(intendedAt[slot], sentAt[slot], statuses[slot], receivedAt);
+        } else if (worker.measuring() && sentAt[slot] >= worker.measureStartNanos()) {
+            stats.lost(Loss.PROTOCOL, 1);
+        }
         closeIfDrained();
     }
 
@@ -428,8 +438,8 @@ public final class H2Connection extends SocketConnection {
             if (slot < 0) {
                 return; // a stream we gave up on: its header block was still decoded, for HPACK's table
             }
-            if (status >= 200 || (status >= 0 && status < 100)) {
-                statuses[slot] = status; // a final status; 1xx ones are interim, trailers have none
+            if (status >= 200 && statuses[slot] == NO_STATUS) {
+                statuses[slot] = status; // the final status; 1xx ones are interim, trailers have none
             }
             if (endStream) {
                 streamEnded(slot);

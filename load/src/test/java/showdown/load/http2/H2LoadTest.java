@@ -4,6 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -19,6 +22,8 @@ import showdown.load.LoadSpec;
 import showdown.load.ProgressListener;
 import showdown.load.RawServer;
 import showdown.load.TestServer;
+import showdown.load.output.LoadResultJson;
+import showdown.load.output.WrkReport;
 
 /**
  * {@code --h2}: the engine over HTTP/2 (h2c) against a server that answers, resets, limits its
@@ -108,6 +113,29 @@ class H2LoadTest {
             assertThat(r.errors().timeout()).isPositive();
             assertThat(r.errors().timeout() % 4).isZero(); // a timeout loses the socket's four streams
             assertThat(r.errors().socketErrors()).isEqualTo(r.errors().timeout());
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"NO_STATUS", "BAD_STATUS"})
+    void aResponseWithoutAValidStatusIsAProtocolErrorNotAnAnswer(String malformed) throws Exception {
+        H2TestServer.Action bad = H2TestServer.Action.valueOf(malformed);
+        try (H2TestServer server = new H2TestServer(100,
+                (c, n) -> n % 4 == 0 ? bad : H2TestServer.Action.ANSWER)) {
+            LoadResult r = run(spec(server, 2, 4, 400));
+            assertThat(server.answered.get()).isEqualTo(400);
+            assertThat(r.requests()).isEqualTo(300);
+            assertThat(r.errors()).isEqualTo(new ErrorCounts(0, 0, 0, 0, 0, 100));
+            assertThat(r.statusCounts()).isEqualTo(Map.of(200, 300L));
+            assertThat(r.reconnects()).as("only the stream is lost, not its connection").isZero();
+
+            ByteArrayOutputStream text = new ByteArrayOutputStream();
+            WrkReport.printResult(r, false, new PrintStream(text, true, StandardCharsets.UTF_8));
+            assertThat(text.toString(StandardCharsets.UTF_8))
+                    .contains("Socket errors: connect 0, read 0, write 0, timeout 0, protocol 100");
+            ByteArrayOutputStream json = new ByteArrayOutputStream();
+            LoadResultJson.write(r, json);
+            assertThat(json.toString(StandardCharsets.UTF_8)).containsPattern("\"protocol\" : 100\\b");
         }
     }
 
