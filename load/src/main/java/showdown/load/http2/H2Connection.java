@@ -68,7 +68,7 @@ public final class H2Connection extends SocketConnection {
     // Open model (wrk2): streams open on the schedule, up to the stream limit in flight.
     private boolean openModelTimerSet;
 
-    // Streams in flight: slot k holds a stream id (0 = free), its intended and actual send times
+    // Streams in flight: slot k holds a stream id (0 = free), its intendedAt and sentAt
     // (the same in the closed model), final status, the body bytes sent so far, what the server's
     // window still lets it send, and what it received unacknowledged.
     private final int[] streamIds;
