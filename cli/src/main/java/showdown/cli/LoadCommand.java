@@ -6,6 +6,7 @@ import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -15,14 +16,17 @@ import showdown.load.Header;
 import showdown.load.LoadEngine;
 import showdown.load.LoadException;
 import showdown.load.LoadResult;
-import showdown.load.LoadResultJson;
+import showdown.load.output.LoadResultJson;
 import showdown.load.LoadSpec;
 import showdown.load.Transport;
 import showdown.load.Units;
-import showdown.load.WrkReport;
+import showdown.load.output.WrkReport;
 
 /** {@code showdown load}: wrk's flags and output, plus pipelining, an open model, JSON and HdrHistogram logs. */
 final class LoadCommand extends Command {
+
+    /** Exit code of a run in which not one request got a 2xx or 3xx answer. */
+    static final int EXIT_NO_VALID_ANSWER = 1;
 
     private final List<String> urls = new ArrayList<>();
     private String connections = "10";
@@ -34,7 +38,7 @@ final class LoadCommand extends Command {
     private String requests;
     private String method = "GET";
     private Path body;
-    private String pipeline = "1";
+    private String pipelineDepth = "1";
     private String rate;
     private String warmup;
     private String json;
@@ -46,7 +50,14 @@ final class LoadCommand extends Command {
 
     LoadCommand() {
         super("load", "Generates HTTP/1.1 (or h2c) load, wrk style, and prints wrk's layout.",
-                "Numbers may have a unit (1k, 1M); times too (30s, 2m, 1h; no unit means seconds).");
+                "Numbers may have a unit (1k, 1M); times too, and a fraction (500ms, 2.5s, 2m, 1h; no unit means seconds).");
+    }
+
+    @Override
+    List<String> exitCodes() {
+        return List.of("0:at least one request got a valid (2xx or 3xx) answer",
+                "1:not one request got a valid answer (nothing answered, or only errors and non-2xx/3xx statuses)",
+                "2:bad input: a bad flag, URL or body file, or nothing listening at the URL");
     }
 
     @Override
@@ -62,7 +73,7 @@ final class LoadCommand extends Command {
                 .value("-m, --method", "M", "request method (default: " + method + ")", v -> method = v)
                 .value("--body", "FILE", "send this file as the request body", v -> body = Options.toPath("--body", v))
                 .value("--pipeline", "N", "HTTP/1.1 pipelining depth, or with --h2 the streams in flight per connection;"
-                        + " latency is still per request (default: " + pipeline + ")", v -> pipeline = v)
+                        + " latency is still per request (default: " + pipelineDepth + ")", v -> pipelineDepth = v)
                 .flag("--h2", "HTTP/2 over cleartext TCP (h2c, prior knowledge), as h2load speaks to http:// URLs",
                         () -> http2 = true)
                 .value("-R, --rate", "N", "open model (wrk2): total requests/sec on a fixed schedule; latency is corrected"
@@ -115,20 +126,24 @@ final class LoadCommand extends Command {
                     System.err.println(stalled);
                 }
                 writeJson(result, jsonToStdout);
+                if (result.validAnswers() == 0) {
+                    System.err.println("showdown load: not one request got a valid (2xx or 3xx) answer");
+                    return EXIT_NO_VALID_ANSWER;
+                }
+                return 0;
             } finally {
                 reported.countDown();
                 removeHook(onCtrlC);
             }
         }
-        return 0;
     }
 
     private LoadSpec spec() throws IOException {
         LoadSpec.Builder b = LoadSpec.builder()
                 .connections(intOption("connections", connections))
                 .threads(intOption("threads", threads))
-                .timeout(Units.parseDuration(timeout))
-                .pipeline(intOption("pipeline", pipeline))
+                .timeout(duration("--timeout", timeout))
+                .pipelineDepth(intOption("pipeline", pipelineDepth))
                 .method(method)
                 .transport(parseTransport(transport))
                 .http2(http2);
@@ -139,7 +154,7 @@ final class LoadCommand extends Command {
             b.header(Header.parse(h));
         }
         if (duration != null) {
-            b.duration(Units.parseDuration(duration));
+            b.duration(duration("--duration", duration));
         }
         if (requests != null) {
             long n = Units.parseMetric(requests);
@@ -149,7 +164,7 @@ final class LoadCommand extends Command {
             b.requests(n);
         }
         if (warmup != null) {
-            b.warmup(Units.parseDuration(warmup));
+            b.warmup(duration("--warmup", warmup));
         }
         if (rate != null) {
             long r = Units.parseMetric(rate);
@@ -208,6 +223,15 @@ final class LoadCommand extends Command {
             LoadResultJson.write(result, out);
         } catch (IOException e) {
             throw new LoadException("cannot write " + json + ": " + e.getMessage());
+        }
+    }
+
+    /** The one duration grammar ({@link Units#parseDuration}), its error naming the option. */
+    private static Duration duration(String option, String value) {
+        try {
+            return Units.parseDuration(value);
+        } catch (LoadException e) {
+            throw new LoadException(option + ": " + e.getMessage());
         }
     }
 

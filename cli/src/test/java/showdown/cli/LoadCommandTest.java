@@ -35,7 +35,10 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-/** {@code showdown load} as a user runs it: wrk's output, JSON, and one-line errors with exit code 2. */
+/**
+ * {@code showdown load} as a user runs it: wrk's output, JSON, one-line errors with exit code 2,
+ * and exit code 1 when not one request got a valid answer.
+ */
 class LoadCommandTest {
 
     private HttpServer server;
@@ -88,10 +91,37 @@ class LoadCommandTest {
     }
 
     @Test
-    void countsNon2xxResponsesLikeWrk() {
+    void countsNon2xxResponsesLikeWrkAndExitsOneWhenNoneWasValid() {
         int code = Main.execute("load", "-t1", "-c1", "-n", "50", url("/missing"));
-        assertThat(code).isZero();
+        assertThat(code).isEqualTo(LoadCommand.EXIT_NO_VALID_ANSWER).isEqualTo(1);
         assertThat(out.toString(StandardCharsets.UTF_8)).contains("\n  Non-2xx or 3xx responses: 50\n");
+        assertThat(err.toString(StandardCharsets.UTF_8))
+                .endsWith("showdown load: not one request got a valid (2xx or 3xx) answer\n");
+    }
+
+    @Test
+    void exitsOneWhenTheServerNeverAnswers() throws IOException {
+        try (ServerSocket silent = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
+            int code = Main.execute("load", "-t1", "-c1", "-d", "0.4s", "-T", "100ms",
+                    "http://127.0.0.1:" + silent.getLocalPort() + "/");
+            assertThat(code).as(err.toString(StandardCharsets.UTF_8)).isEqualTo(1);
+            assertThat(out.toString(StandardCharsets.UTF_8)).contains("  0 requests in ");
+        }
+    }
+
+    @Test
+    void helpListsTheExitCodes() {
+        int code = Main.execute("load", "--help");
+        assertThat(code).isZero();
+        assertThat(out.toString(StandardCharsets.UTF_8)).containsPattern("Exit codes:\n  0 +at least one request got a valid")
+                .containsPattern("\n  1 +not one request got a valid answer").containsPattern("\n  2 +bad input");
+    }
+
+    @Test
+    void takesAFractionalDurationAsRunDoes() {
+        int code = Main.execute("load", "-t1", "-c1", "-d", "0.5s", url("/"));
+        assertThat(code).as(err.toString(StandardCharsets.UTF_8)).isZero();
+        assertThat(out.toString(StandardCharsets.UTF_8)).startsWith("Running 500.00ms test @ " + url("/") + "\n");
     }
 
     @Test
@@ -233,11 +263,24 @@ class LoadCommandTest {
         assertUsageError(Main.execute("load", "--body", "/no/such/file", url("/")));
         assertUsageError(Main.execute("load", "-t4", "-c2", url("/")));
         assertUsageError(Main.execute("load", "-d", "0s", url("/")));
+        assertUsageError(Main.execute("load", "-d", "2.5x", url("/")));
+        assertUsageError(Main.execute("load", "--warmup", "soon", url("/")));
         assertUsageError(Main.execute("load", "-H", "NoColonHere", url("/")));
         assertUsageError(Main.execute("load", "--pipeline", "0", url("/")));
         assertUsageError(Main.execute("load", "--transport", "carrier-pigeon", url("/")));
         assertUsageError(Main.execute("load", "--no-such-flag", url("/")));
         assertUsageError(Main.execute("load"));
+    }
+
+    @Test
+    void namesTheOptionOfABadDuration() {
+        assertUsageError(Main.execute("load", "-T", "1.5.2s", url("/")), "showdown load: --timeout: '1.5.2s' is not a"
+                + " duration (examples: 500ms, 2.5s, 3m; no unit means seconds)");
+    }
+
+    private void assertUsageError(int code, String line) {
+        assertThat(err.toString(StandardCharsets.UTF_8).strip()).isEqualTo(line);
+        assertUsageError(code);
     }
 
     private void assertUsageError(int code) {

@@ -8,7 +8,9 @@ package showdown.load;
  * @param write    writes that failed
  * @param timeout  requests with no complete response within the timeout (their connection is closed)
  * @param status   complete responses whose status was not 2xx or 3xx
- * @param protocol responses that could not be parsed (their connection is closed)
+ * @param protocol responses that broke the protocol: HTTP/1.1 bytes that could not be parsed or an
+ *                 HTTP/2 frame that broke the framing (their connection is closed), or an HTTP/2
+ *                 response without a valid {@code :status} (only its stream is lost)
  */
 public record ErrorCounts(long connect, long read, long write, long timeout, long status, long protocol) {
 

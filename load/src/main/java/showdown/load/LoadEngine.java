@@ -25,6 +25,14 @@ import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import org.HdrHistogram.Histogram;
+import showdown.load.engine.Endpoint;
+import showdown.load.engine.Transports;
+import showdown.load.engine.Worker;
+import showdown.load.http1.Http1Connection;
+import showdown.load.http1.RequestTemplate;
+import showdown.load.http2.H2Connection;
+import showdown.load.http2.H2Preflight;
+import showdown.load.stats.WorkerStats;
 
 /**
  * Runs one load (see {@link LoadSpec}): one event loop per thread, each owning its connections;
@@ -136,9 +144,9 @@ public final class LoadEngine {
             long offset = sendGapNanos > 0 ? ThreadLocalRandom.current().nextLong(sendGapNanos) : 0;
             Endpoint endpoint = endpoints.get(c % endpoints.size());
             w.add(spec.http2()
-                    ? new H2Connection(w, endpoint, spec.pipeline(), spec.method(), spec.headers(), spec.body(),
+                    ? new H2Connection(w, endpoint, spec.pipelineDepth(), spec.method(), spec.headers(), spec.body(),
                             sendGapNanos, offset)
-                    : new Connection(w, endpoint, spec.pipeline(), sendGapNanos, offset));
+                    : new Http1Connection(w, endpoint, spec.pipelineDepth(), sendGapNanos, offset));
         }
         // Open every socket before the clock starts (wrk starts it first, so its first second
         // measures a connect storm); a connection that cannot connect in time retries on its own.
@@ -243,7 +251,7 @@ public final class LoadEngine {
     private static long lastCompletion(List<Worker> workers) {
         long last = 0;
         for (Worker w : workers) {
-            last = Math.max(last, w.stats.lastCompletionNanos);
+            last = Math.max(last, w.stats().lastCompletionNanos());
         }
         return last;
     }
@@ -347,7 +355,7 @@ public final class LoadEngine {
         long settled() {
             long n = 0;
             for (Worker w : workers) {
-                n += w.stats.publishedSettled();
+                n += w.stats().publishedSettled();
             }
             return n;
         }
@@ -370,8 +378,8 @@ public final class LoadEngine {
             long errors = 0;
             boolean warming = false;
             for (Worker w : workers) {
-                requests += w.stats.publishedRequests();
-                errors += w.stats.publishedErrors();
+                requests += w.stats().publishedRequests();
+                errors += w.stats().publishedErrors();
                 warming |= !w.measuringPublished();
             }
             double seconds = Math.max(1, now - lastProgressNanos) / 1e9;
@@ -391,8 +399,8 @@ public final class LoadEngine {
                 if (!w.measuringPublished()) {
                     continue;
                 }
-                interval.add(w.stats.latencyInterval());
-                uncorrected.add(w.stats.uncorrectedLatencyInterval());
+                interval.add(w.stats().latencyInterval());
+                uncorrected.add(w.stats().uncorrectedLatencyInterval());
             }
             latency.add(interval);
             sink.onInterval(lastSliceEnd - measureStart, end - measureStart, interval);
@@ -422,19 +430,15 @@ public final class LoadEngine {
             Histogram threadRate = new Histogram(3);
             SortedMap<Integer, Long> statuses = new TreeMap<>();
             for (Worker w : workers) {
-                WorkerStats s = w.stats;
-                requests += s.requests;
-                bytesRead += s.bytesRead;
-                bytesWritten += s.bytesWritten;
-                reconnects += s.reconnects;
-                connectionsOpen += s.connectionsOpenAtWindowStart;
+                WorkerStats s = w.stats();
+                requests += s.requests();
+                bytesRead += s.bytesRead();
+                bytesWritten += s.bytesWritten();
+                reconnects += s.reconnects();
+                connectionsOpen += s.connectionsOpenAtWindowStart();
                 errors = errors.plus(s.errors());
-                threadRate.add(s.threadRate);
-                for (int code = 0; code < s.statusCounts.length; code++) {
-                    if (s.statusCounts[code] > 0) {
-                        statuses.merge(code, s.statusCounts[code], Long::sum);
-                    }
-                }
+                threadRate.add(s.threadRate());
+                s.addStatusCounts(statuses);
             }
             return new LoadResult(spec, transport, durationNanos, requests, bytesRead, bytesWritten, errors,
                     reconnects, statuses, latency, spec.openModel() ? uncorrected : null, threadRate, cpuNanos,

@@ -87,6 +87,11 @@ public record LoadResult(
         return n;
     }
 
+    /** Complete responses with a 2xx or 3xx status: none means the target never answered as asked. */
+    public long validAnswers() {
+        return requests - non2xx3xx();
+    }
+
     /** CPUs' worth of time the whole generator process used in the window (JIT and GC included). */
     public double generatorCpusUsed() {
         return durationNanos == 0 ? 0 : generatorCpuNanos / (double) durationNanos;

@@ -10,10 +10,10 @@ import java.util.Locale;
  * One load run: which requests, how many connections, and for how long.
  *
  * <p>Invariants (checked by the builder): at least one http URL; {@code threads >= 1};
- * {@code connections >= threads}; {@code pipeline >= 1}; the run is bounded by a positive duration,
+ * {@code connections >= threads}; {@code pipelineDepth >= 1}; the run is bounded by a positive duration,
  * a positive request count, or both. {@code ratePerSecond > 0} selects the open model (wrk2), where
  * latency is measured from each request's intended send time. {@code http2} speaks HTTP/2 over
- * cleartext TCP (h2c, prior knowledge); {@code pipeline} is then the streams in flight per connection.
+ * cleartext TCP (h2c, prior knowledge); {@code pipelineDepth} is then the streams in flight per connection.
  */
 public record LoadSpec(
         List<URI> urls,
@@ -24,7 +24,7 @@ public record LoadSpec(
         int threads,
         Duration duration,
         long requests,
-        int pipeline,
+        int pipelineDepth,
         Duration timeout,
         Duration warmup,
         double ratePerSecond,
@@ -59,7 +59,7 @@ public record LoadSpec(
         b.urls.addAll(urls);
         b.headers.addAll(headers);
         return b.method(method).body(body).connections(connections).threads(threads).duration(duration)
-                .requests(requests).pipeline(pipeline).timeout(timeout).warmup(warmup)
+                .requests(requests).pipelineDepth(pipelineDepth).timeout(timeout).warmup(warmup)
                 .rate(ratePerSecond).transport(transport).http2(http2);
     }
 
@@ -73,7 +73,7 @@ public record LoadSpec(
         private int threads = 2;
         private Duration duration;
         private long requests;
-        private int pipeline = 1;
+        private int pipelineDepth = 1;
         private Duration timeout = DEFAULT_TIMEOUT;
         private Duration warmup = Duration.ZERO;
         private double rate;
@@ -130,8 +130,8 @@ public record LoadSpec(
             return this;
         }
 
-        public Builder pipeline(int pipeline) {
-            this.pipeline = pipeline;
+        public Builder pipelineDepth(int pipelineDepth) {
+            this.pipelineDepth = pipelineDepth;
             return this;
         }
 
@@ -171,8 +171,8 @@ public record LoadSpec(
             if (connections < threads) {
                 throw new LoadException("connections (" + connections + ") must be at least threads (" + threads + ")");
             }
-            if (pipeline < 1) {
-                throw new LoadException("pipeline depth must be at least 1, not " + pipeline);
+            if (pipelineDepth < 1) {
+                throw new LoadException("pipeline depth must be at least 1, not " + pipelineDepth);
             }
             if (requests < 0) {
                 throw new LoadException("request count must be positive, not " + requests);
@@ -189,11 +189,11 @@ public record LoadSpec(
             if (rate < 0 || Double.isNaN(rate) || Double.isInfinite(rate)) {
                 throw new LoadException("rate must be a positive number of requests per second");
             }
-            if (rate > 0 && pipeline > 1 && !http2) {
+            if (rate > 0 && pipelineDepth > 1 && !http2) {
                 throw new LoadException("--rate and --pipeline cannot be combined: the open model sends one request at a time");
             }
             Duration d = duration == null && requests == 0 ? DEFAULT_DURATION : duration;
-            return new LoadSpec(urls, method, headers, body, connections, threads, d, requests, pipeline,
+            return new LoadSpec(urls, method, headers, body, connections, threads, d, requests, pipelineDepth,
                     timeout, warmup, rate, transport, http2);
         }
     }

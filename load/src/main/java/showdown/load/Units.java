@@ -1,13 +1,21 @@
 package showdown.load;
 
+import java.math.BigDecimal;
+import java.math.RoundingMode;
 import java.time.Duration;
 import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * wrk's units, both ways: formatting as wrk prints them (so seed users read the same numbers) and
- * parsing the arguments wrk accepts ({@code 30s}, {@code 2m}, {@code 30S}, {@code 1k}).
+ * parsing the arguments wrk accepts ({@code 30s}, {@code 2m}, {@code 30S}, {@code 1k}). Its
+ * duration parser is the one every command uses.
  */
 public final class Units {
+
+    /** A number, whole or with a fraction, then an optional unit. */
+    private static final Pattern DURATION = Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*(ms|s|m|h)?");
 
     // wrk's unit lists: a base unit, then the larger ones
     private static final String[] TIME_US = {"ms", "s"};
@@ -55,26 +63,31 @@ public final class Units {
         return String.format(Locale.ROOT, "%." + decimals + "f%s", amount, unit);
     }
 
-    /** Parses wrk's time arguments: a whole number with an optional unit s, m or h (any case); no unit means seconds. */
+    /**
+     * Parses the durations users write, for every command (load's -d, -T and --warmup, run's
+     * --duration, the profiles' fields): a number, fractional or not, with an optional unit ms, s,
+     * m or h in any case; no unit means seconds, as in wrk. {@code 30s}, {@code 2.5s}, {@code 500ms},
+     * {@code 1.5m}, {@code 30}. Exact to the nanosecond.
+     *
+     * @throws LoadException a one-line message naming {@code text}; callers prefix the option's name
+     */
     public static Duration parseDuration(String text) {
-        String t = text.trim().toLowerCase(Locale.ROOT);
-        int i = 0;
-        while (i < t.length() && Character.isDigit(t.charAt(i))) {
-            i++;
+        Matcher m = DURATION.matcher(text == null ? "" : text.strip().toLowerCase(Locale.ROOT));
+        if (!m.matches()) {
+            throw new LoadException("'" + text + "' is not a duration (examples: 500ms, 2.5s, 3m; no unit means seconds)");
         }
-        String digits = t.substring(0, i);
-        String unit = t.substring(i);
-        if (digits.isEmpty()) {
-            throw new LoadException("bad duration '" + text + "': expected a whole number with an optional unit, like 30s, 2m or 1h");
-        }
-        long n = Long.parseLong(digits);
-        return switch (unit) {
-            case "", "s" -> Duration.ofSeconds(n);
-            case "ms" -> Duration.ofMillis(n);
-            case "m" -> Duration.ofMinutes(n);
-            case "h" -> Duration.ofHours(n);
-            default -> throw new LoadException("bad duration '" + text + "': the unit must be ms, s, m or h");
+        long unitNanos = switch (m.group(2) == null ? "s" : m.group(2)) {
+            case "ms" -> 1_000_000L;
+            case "s" -> 1_000_000_000L;
+            case "m" -> 60_000_000_000L;
+            default -> 3_600_000_000_000L;
         };
+        BigDecimal nanos = new BigDecimal(m.group(1)).multiply(BigDecimal.valueOf(unitNanos))
+                .setScale(0, RoundingMode.HALF_UP);
+        if (nanos.compareTo(BigDecimal.valueOf(Long.MAX_VALUE)) > 0) {
+            throw new LoadException("'" + text + "' is too long a duration");
+        }
+        return Duration.ofNanos(nanos.longValueExact());
     }
 
     /** Parses wrk's numeric arguments: a whole number with an optional k, M or G. */

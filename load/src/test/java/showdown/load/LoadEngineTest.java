@@ -89,7 +89,7 @@ class LoadEngineTest {
         String chunked = "HTTP/1.1 200 OK\r\nTransfer-Encoding: gzip, chunked\r\n\r\n"
                 + "5;name=value\r\nhello\r\n1A\r\nabcdefghijklmnopqrstuvwxyz\r\n0\r\nX-Checksum: 1\r\nX-Other: 2\r\n\r\n";
         try (TestServer server = new TestServer(fixed(chunked))) {
-            LoadResult r = run(spec(server, 2, 100).pipeline(3));
+            LoadResult r = run(spec(server, 2, 100).pipelineDepth(3));
             assertThat(r.requests()).isEqualTo(100);
             assertThat(r.errors()).isEqualTo(ErrorCounts.NONE);
             assertThat(r.bytesRead()).isEqualTo(100L * chunked.length());
@@ -103,7 +103,7 @@ class LoadEngineTest {
         String continueThenOk = "HTTP/1.1 100 Continue\r\n\r\n" + OK;
         for (String response : new String[] {noContent, notModified, continueThenOk}) {
             try (TestServer server = new TestServer(fixed(response))) {
-                LoadResult r = run(spec(server, 1, 50).pipeline(2));
+                LoadResult r = run(spec(server, 1, 50).pipelineDepth(2));
                 assertThat(r.requests()).as(response).isEqualTo(50);
                 assertThat(r.errors()).as(response).isEqualTo(ErrorCounts.NONE);
             }
@@ -193,7 +193,7 @@ class LoadEngineTest {
                 return true;
             }
         })) {
-            LoadResult r = run(spec(server, 1, 400).pipeline(depth));
+            LoadResult r = run(spec(server, 1, 400).pipelineDepth(depth));
             assertThat(r.requests()).isEqualTo(400);
             assertThat(r.errors()).isEqualTo(ErrorCounts.NONE);
             assertThat(r.latency().getTotalCount()).isEqualTo(400);

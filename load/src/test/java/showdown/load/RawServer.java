@@ -13,13 +13,13 @@ import java.util.concurrent.ConcurrentLinkedQueue;
  * the client sends until the client leaves: for answers no real server would give. Closing it
  * closes every socket it accepted.
  */
-final class RawServer implements AutoCloseable {
+public final class RawServer implements AutoCloseable {
 
     private final ServerSocket listener;
     private final Queue<Socket> accepted = new ConcurrentLinkedQueue<>();
     private final Thread acceptor;
 
-    RawServer(byte[] answer) throws IOException {
+    public RawServer(byte[] answer) throws IOException {
         listener = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
         acceptor = Thread.ofVirtual().start(() -> {
             while (!listener.isClosed()) {
@@ -46,7 +46,7 @@ final class RawServer implements AutoCloseable {
         }
     }
 
-    String url() {
+    public String url() {
         return "http://127.0.0.1:" + listener.getLocalPort() + "/";
     }
 

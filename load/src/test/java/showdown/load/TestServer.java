@@ -20,11 +20,11 @@ import java.util.concurrent.atomic.AtomicInteger;
  * A deliberately simple HTTP/1.1 server on real sockets, whose answers a test scripts. It counts what
  * it saw, so tests can compare the load engine's counts with the server's.
  */
-final class TestServer implements AutoCloseable {
+public final class TestServer implements AutoCloseable {
 
     /** How the server answers one request. Return false to close the connection afterwards. */
     @FunctionalInterface
-    interface Behavior {
+    public interface Behavior {
         boolean respond(Request request, Socket socket, OutputStream out) throws IOException;
     }
 
@@ -38,13 +38,13 @@ final class TestServer implements AutoCloseable {
     private final ExecutorService threads = Executors.newVirtualThreadPerTaskExecutor();
     private final List<Socket> sockets = new CopyOnWriteArrayList<>();
 
-    TestServer(Behavior behavior) throws IOException {
+    public TestServer(Behavior behavior) throws IOException {
         this.behavior = behavior;
         this.server = new ServerSocket(0, 200, InetAddress.getLoopbackAddress());
         threads.execute(this::acceptLoop);
     }
 
-    String url(String path) {
+    public String url(String path) {
         return "http://127.0.0.1:" + server.getLocalPort() + path;
     }
 
@@ -124,11 +124,11 @@ final class TestServer implements AutoCloseable {
         threads.shutdownNow();
     }
 
-    static byte[] ascii(String s) {
+    public static byte[] ascii(String s) {
         return s.getBytes(StandardCharsets.ISO_8859_1);
     }
 
-    static Behavior fixed(String response) {
+    public static Behavior fixed(String response) {
         byte[] bytes = ascii(response);
         return (r, s, out) -> {
             out.write(bytes);
@@ -136,5 +136,5 @@ final class TestServer implements AutoCloseable {
         };
     }
 
-    static final String OK = "HTTP/1.1 200 OK\r\nContent-Length: 5\r\nContent-Type: text/plain\r\n\r\nhello";
+    public static final String OK = "HTTP/1.1 200 OK\r\nContent-Length: 5\r\nContent-Type: text/plain\r\n\r\nhello";
 }

@@ -5,8 +5,13 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
-/** Numbers as wrk prints them (checked against the seed benchmarks' own wrk output). */
+/**
+ * Numbers as wrk prints them (checked against the seed benchmarks' own wrk output), and the one
+ * duration grammar every command parses.
+ */
 class UnitsTest {
 
     @Test
@@ -36,10 +41,37 @@ class UnitsTest {
         assertThat(Units.parseDuration("2m")).isEqualTo(Duration.ofMinutes(2));
         assertThat(Units.parseDuration("2000")).isEqualTo(Duration.ofSeconds(2000));
         assertThat(Units.parseDuration("250ms")).isEqualTo(Duration.ofMillis(250));
+        assertThat(Units.parseDuration(" 1H ")).isEqualTo(Duration.ofHours(1));
         assertThat(Units.parseMetric("1k")).isEqualTo(1000);
         assertThat(Units.parseMetric("400")).isEqualTo(400);
         assertThatThrownBy(() -> Units.parseDuration("soon")).isInstanceOf(LoadException.class);
         assertThatThrownBy(() -> Units.parseDuration("3y")).isInstanceOf(LoadException.class);
         assertThatThrownBy(() -> Units.parseMetric("x")).isInstanceOf(LoadException.class);
+    }
+
+    @Test
+    void parsesFractionalDurationsWithEveryUnit() {
+        assertThat(Units.parseDuration("2.5s")).isEqualTo(Duration.ofMillis(2500));
+        assertThat(Units.parseDuration("2.5")).isEqualTo(Duration.ofMillis(2500));
+        assertThat(Units.parseDuration("0.5ms")).isEqualTo(Duration.ofNanos(500_000));
+        assertThat(Units.parseDuration("1.5m")).isEqualTo(Duration.ofSeconds(90));
+        assertThat(Units.parseDuration("0.25h")).isEqualTo(Duration.ofMinutes(15));
+        assertThat(Units.parseDuration("1.5 S")).isEqualTo(Duration.ofMillis(1500));
+        assertThat(Units.parseDuration("0.000000001s")).isEqualTo(Duration.ofNanos(1));
+        assertThat(Units.parseDuration("0s")).isEqualTo(Duration.ZERO);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"", " ", "s", "2.", ".5s", "2.5.1s", "-1s", "+1s", "1e3s", "2,5s", "1d", "1 us", "5mss"})
+    void refusesABadDurationInOneLineNamingIt(String text) {
+        assertThatThrownBy(() -> Units.parseDuration(text))
+                .isInstanceOf(LoadException.class)
+                .hasMessage("'" + text + "' is not a duration (examples: 500ms, 2.5s, 3m; no unit means seconds)");
+    }
+
+    @Test
+    void refusesADurationTooLongForNanoseconds() {
+        assertThatThrownBy(() -> Units.parseDuration("9999999999h")).isInstanceOf(LoadException.class)
+                .hasMessage("'9999999999h' is too long a duration");
     }
 }

@@ -16,7 +16,7 @@ import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
-import showdown.load.ResponseScanner;
+import showdown.load.http1.ResponseScanner;
 
 /**
  * How long the response scanner takes per response, for the responses the seed benchmarks see:

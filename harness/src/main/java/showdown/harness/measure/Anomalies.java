@@ -81,7 +81,7 @@ public final class Anomalies {
         if (load.spec().openModel() || load.requests() < MIN_REQUESTS_FOR_SHAPE || load.durationNanos() <= 0) {
             return Optional.empty();
         }
-        double asked = (double) load.spec().connections() * load.spec().pipeline();
+        double asked = (double) load.spec().connections() * load.spec().pipelineDepth();
         double inFlight = load.requestsPerSecond() * load.latency().getMean() / NANOS_PER_SECOND;
         double gap = inFlight / asked - 1;
         if (Math.abs(gap) <= LITTLES_LAW_TOLERANCE) {

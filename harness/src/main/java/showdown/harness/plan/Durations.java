@@ -1,32 +1,26 @@
 package showdown.harness.plan;
 
 import java.time.Duration;
-import java.util.Locale;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
+import showdown.load.LoadException;
+import showdown.load.Units;
 
 /** Parses and prints the short durations users write: {@code 500ms}, {@code 2.5s}, {@code 3m}, {@code 1h}. */
 public final class Durations {
-    private static final Pattern FORM = Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*(ms|s|m|h)?");
 
     private Durations() {
     }
 
-    /** A bare number means seconds, as in wrk. Throws {@link PlanException} naming {@code what}. */
+    /**
+     * {@link Units#parseDuration}'s grammar (a bare number means seconds, as in wrk), so that a
+     * duration means the same in a profile, in {@code run} and in {@code load}. Throws
+     * {@link PlanException} naming {@code what}.
+     */
     public static Duration parse(String text, String what) {
-        Matcher m = FORM.matcher(text == null ? "" : text.trim().toLowerCase(Locale.ROOT));
-        if (!m.matches()) {
-            throw new PlanException(what + ": '" + text + "' is not a duration (examples: 500ms, 2.5s, 3m)");
+        try {
+            return Units.parseDuration(text);
+        } catch (LoadException e) {
+            throw new PlanException(what + ": " + e.getMessage());
         }
-        double value = Double.parseDouble(m.group(1));
-        String unit = m.group(2) == null ? "s" : m.group(2);
-        double millis = switch (unit) {
-            case "ms" -> value;
-            case "s" -> value * 1_000;
-            case "m" -> value * 60_000;
-            default -> value * 3_600_000;
-        };
-        return Duration.ofMillis(Math.round(millis));
     }
 
     /** The shortest exact form: {@code 2500ms}, {@code 3s}, {@code 2m}. */

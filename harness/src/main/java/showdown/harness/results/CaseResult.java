@@ -105,7 +105,7 @@ public record CaseResult(
                 .method(spec.method())
                 .path(path)
                 .threads(spec.threads())
-                .pipeline(spec.pipeline())
+                .pipeline(spec.pipelineDepth())
                 .durationSeconds(load.durationSeconds())
                 .requests(load.requests())
                 .requestsPerSecond(load.requestsPerSecond())

@@ -34,7 +34,7 @@ final class LoadSpecs {
                 .method(r.method())
                 .connections(c.level().connections())
                 .threads(c.level().threads())
-                .pipeline(r.pipeline())
+                .pipelineDepth(r.pipeline())
                 .duration(c.duration())
                 .warmup(settle)
                 .timeout(c.timeout());
@@ -79,7 +79,7 @@ final class LoadSpecs {
             kinds.add(new WarmupKind(GET_MIX, b.build()));
         }
         for (PlannedCase c : withBody) {
-            LoadSpec s = forCase(base, c, Duration.ZERO, runSeed).toBuilder().connections(connections).threads(threads).pipeline(1)
+            LoadSpec s = forCase(base, c, Duration.ZERO, runSeed).toBuilder().connections(connections).threads(threads).pipelineDepth(1)
                     .warmup(Duration.ZERO).duration(slice).build();
             kinds.add(new WarmupKind(c.request().label(), s));
         }

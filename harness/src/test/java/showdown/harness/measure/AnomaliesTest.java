@@ -23,7 +23,7 @@ class AnomaliesTest {
 
     private static LoadSpec spec(int connections, int pipeline) {
         return LoadSpec.builder().url(URI.create("http://127.0.0.1:1/")).connections(connections).threads(1)
-                .pipeline(pipeline).duration(Duration.ofSeconds(1)).build();
+                .pipelineDepth(pipeline).duration(Duration.ofSeconds(1)).build();
     }
 
     /** A one-second case: {@code requests} answers, every one {@code latencyNanos} long. */

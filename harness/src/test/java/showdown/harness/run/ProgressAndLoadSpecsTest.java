@@ -36,7 +36,7 @@ class ProgressAndLoadSpecsTest {
         PlannedCase c = planned(1, "GET /plaintext", "GET", "/plaintext", 0, 16, 8);
         LoadSpec spec = LoadSpecs.forCase(BASE, c, Duration.ZERO, 1L);
         assertThat(spec.urls()).containsExactly(URI.create("http://127.0.0.1:8080/plaintext"));
-        assertThat(spec.pipeline()).isEqualTo(16);
+        assertThat(spec.pipelineDepth()).isEqualTo(16);
         assertThat(spec.connections()).isEqualTo(8);
         assertThat(spec.threads()).isEqualTo(1);
         assertThat(spec.duration()).isEqualTo(Duration.ofSeconds(2));

@@ -1,4 +1,4 @@
-package showdown.load;
+package showdown.load.output;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
@@ -8,6 +8,12 @@ import java.net.URI;
 import java.util.Locale;
 import java.util.Map;
 import org.HdrHistogram.Histogram;
+import showdown.load.ErrorCounts;
+import showdown.load.Header;
+import showdown.load.LoadResult;
+import showdown.load.LoadSpec;
+import showdown.load.Transport;
+import showdown.load.stats.LatencyStats;
 
 /**
  * Writes a {@link LoadResult} as JSON, schema {@value #SCHEMA} (documented in docs/load.md).
@@ -101,7 +107,7 @@ public final class LoadResultJson {
             g.writeNumberField("durationSeconds", s.duration().toMillis() / 1e3);
         }
         g.writeNumberField("requestLimit", s.requests());
-        g.writeNumberField("pipeline", s.pipeline());
+        g.writeNumberField("pipeline", s.pipelineDepth());
         g.writeStringField("protocol", s.http2() ? "h2c" : "http/1.1");
         g.writeNumberField("timeoutSeconds", s.timeout().toMillis() / 1e3);
         g.writeNumberField("warmupSeconds", s.warmup().toMillis() / 1e3);

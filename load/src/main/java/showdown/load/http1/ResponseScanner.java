@@ -1,4 +1,4 @@
-package showdown.load;
+package showdown.load.http1;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.util.internal.PlatformDependent;
@@ -62,7 +62,7 @@ public final class ResponseScanner {
     private static final int S_TRAILER_LINE = 12;
     private static final int S_TRAILERS_END_LF = 13;
     private static final int S_SKIP_LINE = 14; // a header we do not read: jump to its LF
-    // States where bytes are skipped in bulk.
+    // States where bytes are skipped in bulk (numbered above the others: see skipsInBulk).
     private static final int S_BODY_FIXED = 20;
     private static final int S_CHUNK_DATA = 21;
     private static final int S_BODY_UNTIL_CLOSE = 22;
@@ -72,6 +72,8 @@ public final class ResponseScanner {
     private static final int H_CONTENT_LENGTH = 1;
     private static final int H_TRANSFER_ENCODING = 2;
     private static final int H_CONNECTION = 3;
+    /** A second Content-Length: its digits go to {@code remaining}, and must agree with the first. */
+    private static final int H_REPEATED_CONTENT_LENGTH = 4;
 
     private boolean headRequest;
     private int state;
@@ -221,7 +223,7 @@ public final class ResponseScanner {
                 if (error) {
                     return w;
                 }
-            } else if (!process(window[w++]) && (error || done || state >= S_BODY_FIXED)) {
+            } else if (!process(window[w++]) && (error || done || skipsInBulk(state))) {
                 return w;
             }
         }
@@ -385,7 +387,7 @@ public final class ResponseScanner {
      * error, a response end, a body start, or a line to skip.
      */
     private boolean process(byte b) {
-        if (++headerBytes > MAX_HEADER_BYTES && state < S_CHUNK_SIZE) {
+        if (++headerBytes > MAX_HEADER_BYTES && inHead(state)) {
             return fail();
         }
         switch (state) {
@@ -535,6 +537,16 @@ public final class ResponseScanner {
         return true;
     }
 
+    /** Whether {@code state} skips body bytes by count rather than reading them one by one. */
+    private static boolean skipsInBulk(int state) {
+        return state >= S_BODY_FIXED;
+    }
+
+    /** Whether {@code state} reads the status line or the headers, which {@link #MAX_HEADER_BYTES} bounds. */
+    private static boolean inHead(int state) {
+        return state < S_CHUNK_SIZE;
+    }
+
     private void startResponse() {
         status = 0;
         http10 = false;
@@ -571,7 +583,7 @@ public final class ResponseScanner {
         if ((nameCandidates & (1 << H_CONTENT_LENGTH)) != 0 && position == CONTENT_LENGTH.length) {
             header = H_CONTENT_LENGTH;
             if (sawContentLength) {
-                header = -H_CONTENT_LENGTH; // a second one: must agree with the first
+                header = H_REPEATED_CONTENT_LENGTH;
                 remaining = 0;
             } else {
                 contentLength = 0;
@@ -591,13 +603,13 @@ public final class ResponseScanner {
     private void matchValue(byte b) {
         switch (header) {
             case H_OTHER -> { }
-            case H_CONTENT_LENGTH, -H_CONTENT_LENGTH -> {
+            case H_CONTENT_LENGTH, H_REPEATED_CONTENT_LENGTH -> {
                 if (b >= '0' && b <= '9') {
                     if (++chunkDigits > 18) {
                         error = true;
                         return;
                     }
-                    if (header > 0) {
+                    if (header == H_CONTENT_LENGTH) {
                         contentLength = contentLength * 10 + (b - '0');
                     } else {
                         remaining = remaining * 10 + (b - '0');
@@ -635,7 +647,7 @@ public final class ResponseScanner {
                 }
                 sawContentLength = true;
             }
-            case -H_CONTENT_LENGTH -> {
+            case H_REPEATED_CONTENT_LENGTH -> {
                 if (remaining != contentLength) {
                     error = true; // conflicting lengths: the framing cannot be trusted
                 }

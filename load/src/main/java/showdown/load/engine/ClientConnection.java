@@ -1,11 +1,12 @@
-package showdown.load;
+package showdown.load.engine;
 
 /**
  * One client connection as its {@link Worker} drives it, whatever the protocol: it opens (and
  * reopens) its socket, sends, records every response in the worker's stats, and counts what it
- * loses. Everything runs on the worker's event loop.
+ * loses. Everything runs on the worker's event loop. Public so that each protocol's package can
+ * implement it (through {@link SocketConnection}).
  */
-interface ClientConnection {
+public interface ClientConnection {
 
     /** Opens a socket; reports the attempt's end to {@link Worker#connectEnded}. */
     void connect();

@@ -1,30 +1,35 @@
-package showdown.load;
+package showdown.load.http1;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelOutboundBuffer;
 import java.util.concurrent.TimeUnit;
-import showdown.load.WorkerStats.Loss;
+import showdown.load.engine.Endpoint;
+import showdown.load.engine.SocketConnection;
+import showdown.load.engine.Worker;
+import showdown.load.stats.WorkerStats.Loss;
 
 /**
  * One HTTP/1.1 client connection, driven by its worker's event loop. In the closed model it writes
- * {@code pipeline} requests at once and the next batch when all of them are answered, as wrk's
+ * {@code pipelineDepth} requests at once and the next batch when all of them are answered, as wrk's
  * pipelining script does (TechEmpower's plaintext test); in the open model it sends on a schedule.
  * It records a latency for every response, and replaces its socket when the server closes it or an
  * error occurs.
  *
- * <p>Send times are kept in a ring of {@code pipeline} slots: responses arrive in request order, so
- * the oldest slot belongs to the next response. Request bytes are written from a per-connection
- * buffer holding {@code pipeline} copies, so the hot path allocates nothing.
+ * <p>Send times are kept in a ring of {@code pipelineDepth} slots, each request's {@code intendedAt}
+ * (the open model's schedule; the send time in the closed model) and {@code sentAt}: responses
+ * arrive in request order, so the oldest slot belongs to the next response. Request bytes are
+ * written from a per-connection buffer holding {@code pipelineDepth} copies, so the hot path
+ * allocates nothing. Public for the engine, which creates one per HTTP/1.1 connection.
  */
-final class Connection extends SocketConnection {
+public final class Http1Connection extends SocketConnection {
 
-    private final int depth;
+    private final int pipelineDepth;
     private final int requestLength;
     private final ByteBuf requestCopies;
+    private final long[] intendedAt;
     private final long[] sentAt;
-    private final long[] actualSentAt;
     private final ResponseScanner scanner = new ResponseScanner();
     private final Runnable openModelSendTask = this::sendOnSchedule;
 
@@ -33,22 +38,22 @@ final class Connection extends SocketConnection {
     private boolean closeAfterRead;
 
     /** The open model's parameters are {@link SocketConnection}'s. */
-    Connection(Worker worker, Endpoint endpoint, int depth, long intervalNanos, long scheduleOffsetNanos) {
+    public Http1Connection(Worker worker, Endpoint endpoint, int pipelineDepth, long intervalNanos, long scheduleOffsetNanos) {
         super(worker, endpoint, intervalNanos, scheduleOffsetNanos);
-        this.depth = depth;
+        this.pipelineDepth = pipelineDepth;
         this.requestLength = endpoint.request().length;
-        ByteBuf copies = Unpooled.directBuffer(requestLength * depth);
-        for (int i = 0; i < depth; i++) {
+        ByteBuf copies = Unpooled.directBuffer(requestLength * pipelineDepth);
+        for (int i = 0; i < pipelineDepth; i++) {
             copies.writeBytes(endpoint.request());
         }
         this.requestCopies = Unpooled.unreleasableBuffer(copies);
-        this.sentAt = new long[depth];
-        this.actualSentAt = new long[depth];
+        this.intendedAt = new long[pipelineDepth];
+        this.sentAt = new long[pipelineDepth];
         scanner.headRequests(endpoint.head());
     }
 
     @Override
-    void socketOpened() {
+    protected void socketOpened() {
         scanner.reset();
         head = 0;
         inFlight = 0;
@@ -67,13 +72,13 @@ final class Connection extends SocketConnection {
         if (intervalNanos > 0) {
             sendOnSchedule();
         } else {
-            send(depth);
+            send(pipelineDepth);
             flush();
         }
     }
 
     @Override
-    void received(ByteBuf buf, long receivedAt) {
+    protected void received(ByteBuf buf, long receivedAt) {
         int i = buf.readerIndex();
         int end = buf.writerIndex();
         while (i < end && !closeAfterRead) {
@@ -113,9 +118,9 @@ final class Connection extends SocketConnection {
 
     private void responseComplete(long now) {
         int slot = head;
-        head = slot + 1 == depth ? 0 : slot + 1;
+        head = slot + 1 == pipelineDepth ? 0 : slot + 1;
         inFlight--;
-        recordAnswer(sentAt[slot], actualSentAt[slot], scanner.status(), now);
+        recordAnswer(intendedAt[slot], sentAt[slot], scanner.status(), now);
         if (scanner.connectionClose()) {
             closeAfterRead = true;
         } else if (intervalNanos > 0) {
@@ -137,11 +142,11 @@ final class Connection extends SocketConnection {
         long now = System.nanoTime();
         for (int k = 0; k < n; k++) {
             int slot = head + inFlight;
-            if (slot >= depth) {
-                slot -= depth;
+            if (slot >= pipelineDepth) {
+                slot -= pipelineDepth;
             }
+            intendedAt[slot] = now;
             sentAt[slot] = now;
-            actualSentAt[slot] = now;
             inFlight++;
         }
         write(n * requestLength);
@@ -157,7 +162,7 @@ final class Connection extends SocketConnection {
             out = requestCopies.copy(0, bytes); // a previous write is still queued: rare
         }
         if (worker.measuring()) {
-            stats.bytesWritten += bytes;
+            stats.wrote(bytes);
         }
         writing = true;
         try {
@@ -178,7 +183,7 @@ final class Connection extends SocketConnection {
     }
 
     private void scheduleNextOpenModelSend(long now) {
-        long delay = nextIntendedNanos - now;
+        long delay = nextIntendedAt - now;
         if (delay <= 0) {
             sendOnSchedule();
         } else {
@@ -186,22 +191,22 @@ final class Connection extends SocketConnection {
         }
     }
 
-    /** Open model: sends the request intended for {@code nextIntendedNanos}, late if need be. */
+    /** Open model: sends the request intended for {@code nextIntendedAt}, late if need be. */
     private void sendOnSchedule() {
         if (channel == null || !channel.isActive() || inFlight > 0 || worker.stopped()) {
             return; // a response or a new socket will call again
         }
         long now = System.nanoTime();
-        if (now < nextIntendedNanos) {
-            worker.loop().schedule(openModelSendTask, nextIntendedNanos - now, TimeUnit.NANOSECONDS);
+        if (now < nextIntendedAt) {
+            worker.loop().schedule(openModelSendTask, nextIntendedAt - now, TimeUnit.NANOSECONDS);
             return;
         }
         if (worker.acquirePermits(1) == 0) {
             return;
         }
-        sentAt[head] = nextIntendedNanos;
-        actualSentAt[head] = now;
-        nextIntendedNanos += intervalNanos;
+        intendedAt[head] = nextIntendedAt;
+        sentAt[head] = now;
+        nextIntendedAt += intervalNanos;
         inFlight = 1;
         write(requestLength);
         flush();
@@ -210,21 +215,21 @@ final class Connection extends SocketConnection {
     /** Called by the worker's timer: gives up on a socket whose oldest request is too old. */
     @Override
     public void checkTimeout(long now, long timeoutNanos) {
-        if (inFlight > 0 && channel != null && now - actualSentAt[head] > timeoutNanos) {
+        if (inFlight > 0 && channel != null && now - sentAt[head] > timeoutNanos) {
             abandon(Loss.TIMEOUT);
         }
     }
 
     /** A response delimited by the close is complete now. */
     @Override
-    void socketClosed(boolean byServer) {
+    protected void socketClosed(boolean byServer) {
         if (byServer && scanner.endOfInput() && inFlight > 0) {
             responseComplete(System.nanoTime());
         }
     }
 
     @Override
-    void dropInFlight() {
+    protected void dropInFlight() {
         toSend = 0;
     }
 

@@ -1,4 +1,4 @@
-package showdown.load;
+package showdown.load.stats;
 
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramIterationValue;

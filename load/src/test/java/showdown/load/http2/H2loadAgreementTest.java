@@ -1,4 +1,4 @@
-package showdown.load;
+package showdown.load.http2;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
@@ -12,6 +12,10 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
+import showdown.load.LoadEngine;
+import showdown.load.LoadResult;
+import showdown.load.LoadSpec;
+import showdown.load.ProgressListener;
 
 /**
  * When h2load is installed: h2load and {@code --h2}, each against a fresh h2c server that answers
@@ -37,7 +41,7 @@ class H2loadAgreementTest {
         LoadResult ours;
         try (H2TestServer server = new H2TestServer(100, everyOtherNotFound())) {
             ours = LoadEngine.run(LoadSpec.builder().url(server.url("/")).http2(true).connections(2).threads(1)
-                    .pipeline(4).requests(REQUESTS).timeout(Duration.ofSeconds(5)).build(), ProgressListener.NONE);
+                    .pipelineDepth(4).requests(REQUESTS).timeout(Duration.ofSeconds(5)).build(), ProgressListener.NONE);
         }
         assertThat(theirs[0]).as("h2load done").isEqualTo(REQUESTS);
         assertThat(ours.requests()).isEqualTo(theirs[0]);

@@ -1,14 +1,14 @@
-package showdown.load;
+package showdown.load.http2;
 
-import static showdown.load.H2FrameReader.CONTINUATION;
-import static showdown.load.H2FrameReader.DATA;
-import static showdown.load.H2FrameReader.END_HEADERS;
-import static showdown.load.H2FrameReader.END_STREAM;
-import static showdown.load.H2FrameReader.HEADERS;
-import static showdown.load.H2FrameReader.MAX_FRAME;
-import static showdown.load.H2FrameReader.PING;
-import static showdown.load.H2FrameReader.SETTINGS;
-import static showdown.load.H2FrameReader.WINDOW_UPDATE;
+import static showdown.load.http2.H2FrameReader.CONTINUATION;
+import static showdown.load.http2.H2FrameReader.DATA;
+import static showdown.load.http2.H2FrameReader.END_HEADERS;
+import static showdown.load.http2.H2FrameReader.END_STREAM;
+import static showdown.load.http2.H2FrameReader.HEADERS;
+import static showdown.load.http2.H2FrameReader.MAX_FRAME;
+import static showdown.load.http2.H2FrameReader.PING;
+import static showdown.load.http2.H2FrameReader.SETTINGS;
+import static showdown.load.http2.H2FrameReader.WINDOW_UPDATE;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
@@ -17,12 +17,16 @@ import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import showdown.load.H2FrameReader.ProtocolError;
-import showdown.load.WorkerStats.Loss;
+import showdown.load.Header;
+import showdown.load.engine.Endpoint;
+import showdown.load.engine.SocketConnection;
+import showdown.load.engine.Worker;
+import showdown.load.http2.H2FrameReader.ProtocolError;
+import showdown.load.stats.WorkerStats.Loss;
 
 /**
  * One HTTP/2 connection over cleartext TCP with prior knowledge (h2c, as h2load speaks to http://
- * URLs). It keeps up to {@code streams} requests in flight, as h2load's {@code -m} does, and opens
+ * URLs). It keeps up to {@code pipelineDepth} requests in flight, as h2load's {@code -m} does, and opens
  * the next streams once a read is done, all in one write. Each stream's latency runs from its
  * HEADERS frame being written to its last frame being read. In the open model (wrk2) streams open
  * on a fixed schedule instead, and a stream that had to wait for a free slot is timed from when
@@ -30,15 +34,18 @@ import showdown.load.WorkerStats.Loss;
  *
  * <p>The framing is our own, as lean as the HTTP/1.1 path: the request's header block is encoded
  * once ({@link H2Request}), frames are read by {@link H2FrameReader}, and streams live in a few
- * arrays of {@code streams} slots. It keeps to the stream limit and the flow-control windows the
+ * arrays of {@code pipelineDepth} slots. It keeps to the stream limit and the flow-control windows the
  * server announces (a request body waits for window), answers PING and SETTINGS, and opens its own
  * receive windows wide, as h2load does, returning what it reads in WINDOW_UPDATE frames.
  *
  * <p>Errors: a stream the server resets is a read error; a socket that closes, or a GOAWAY, loses
  * what is in flight (read errors) and the connection reconnects; a stream older than the timeout
  * loses the socket like HTTP/1.1 does; a frame that breaks the protocol loses it as a protocol error.
+ * A response without a valid {@code :status} is a protocol error of its stream only.
+ *
+ * <p>Public for the engine, which creates one per HTTP/2 connection.
  */
-final class H2Connection extends SocketConnection {
+public final class H2Connection extends SocketConnection {
 
     /** Our receive windows, connection and stream: wide open, as h2load's defaults are. */
     private static final int WINDOW = (1 << 30) - 1;
@@ -47,10 +54,12 @@ final class H2Connection extends SocketConnection {
     private static final int SETTINGS_INITIAL_WINDOW_SIZE = 0x4;
     private static final int SETTINGS_MAX_FRAME_SIZE = 0x5;
     private static final int SETTINGS_ENABLE_PUSH = 0x2;
+    /** A stream's status until a header block gives it a valid final one (three digits, 200 or more). */
+    private static final int NO_STATUS = 0;
     /** The client preface, our SETTINGS (no push, a wide stream window) and the connection window's increment. */
     private static final byte[] PREFACE = preface();
 
-    private final int depth;
+    private final int pipelineDepth;
     private final byte[] headerBlock;
     private final byte[] body; // null or non-empty: an empty body ends the stream with its HEADERS
     private final Runnable openModelSendTask = this::openModelTimer;
@@ -59,12 +68,12 @@ final class H2Connection extends SocketConnection {
     // Open model (wrk2): streams open on the schedule, up to the stream limit in flight.
     private boolean openModelTimerSet;
 
-    // Streams in flight: slot k holds a stream id (0 = free), its intended and actual send times
+    // Streams in flight: slot k holds a stream id (0 = free), its intendedAt and sentAt
     // (the same in the closed model), final status, the body bytes sent so far, what the server's
     // window still lets it send, and what it received unacknowledged.
     private final int[] streamIds;
+    private final long[] intendedAt;
     private final long[] sentAt;
-    private final long[] actualSentAt;
     private final int[] statuses;
     private final int[] bodySent;
     private final long[] sendWindow;
@@ -74,7 +83,7 @@ final class H2Connection extends SocketConnection {
     private H2FrameReader reader;
     private ByteBuf out; // frames written since the last flush
     private boolean gotSettings;
-    private int streamLimit; // min(depth, the server's MAX_CONCURRENT_STREAMS)
+    private int streamLimit; // min(pipelineDepth, the server's MAX_CONCURRENT_STREAMS)
     private long initialSendWindow;
     private long connectionSendWindow;
     private int maxSendFrame;
@@ -84,33 +93,33 @@ final class H2Connection extends SocketConnection {
     private long receivedAt;
 
     /**
-     * @param streams the most streams in flight (h2load's {@code -m})
+     * @param pipelineDepth the most streams in flight (h2load's {@code -m})
      * @param intervalNanos see {@link SocketConnection}
      * @param scheduleOffsetNanos see {@link SocketConnection}
      */
-    H2Connection(Worker worker, Endpoint endpoint, int streams, String method, List<Header> headers, byte[] body,
+    public H2Connection(Worker worker, Endpoint endpoint, int pipelineDepth, String method, List<Header> headers, byte[] body,
                  long intervalNanos, long scheduleOffsetNanos) {
         super(worker, endpoint, intervalNanos, scheduleOffsetNanos);
-        this.depth = streams;
+        this.pipelineDepth = pipelineDepth;
         this.body = body == null || body.length == 0 ? null : body;
         this.headerBlock = H2Request.headerBlock(H2Request.headers(method, endpoint.url(), headers, body));
-        this.streamIds = new int[streams];
-        this.sentAt = new long[streams];
-        this.actualSentAt = new long[streams];
-        this.statuses = new int[streams];
-        this.bodySent = new int[streams];
-        this.sendWindow = new long[streams];
-        this.received = new int[streams];
+        this.streamIds = new int[pipelineDepth];
+        this.intendedAt = new long[pipelineDepth];
+        this.sentAt = new long[pipelineDepth];
+        this.statuses = new int[pipelineDepth];
+        this.bodySent = new int[pipelineDepth];
+        this.sendWindow = new long[pipelineDepth];
+        this.received = new int[pipelineDepth];
     }
 
     /** A fresh socket starts with the preface and HTTP/2's defaults. */
     @Override
-    void socketOpened() {
+    protected void socketOpened() {
         reader = new H2FrameReader(frames, channel.alloc());
         inFlight = 0;
         Arrays.fill(streamIds, 0);
         gotSettings = false; // no request before the server's SETTINGS
-        streamLimit = depth;
+        streamLimit = pipelineDepth;
         initialSendWindow = DEFAULT_WINDOW;
         connectionSendWindow = DEFAULT_WINDOW;
         maxSendFrame = MAX_FRAME;
@@ -141,12 +150,12 @@ final class H2Connection extends SocketConnection {
         }
         // Late sends keep their intended times, so the latency of what waited for a free stream
         // includes the wait (coordinated omission is corrected).
-        while (nextIntendedNanos <= now && inFlight < streamLimit && sendOne(nextIntendedNanos, now)) {
-            nextIntendedNanos += intervalNanos;
+        while (nextIntendedAt <= now && inFlight < streamLimit && sendOne(nextIntendedAt, now)) {
+            nextIntendedAt += intervalNanos;
         }
-        if (nextIntendedNanos > now && !openModelTimerSet && !worker.stopped()) {
+        if (nextIntendedAt > now && !openModelTimerSet && !worker.stopped()) {
             openModelTimerSet = true;
-            worker.loop().schedule(openModelSendTask, nextIntendedNanos - now, TimeUnit.NANOSECONDS);
+            worker.loop().schedule(openModelSendTask, nextIntendedAt - now, TimeUnit.NANOSECONDS);
         }
     }
 
@@ -156,7 +165,7 @@ final class H2Connection extends SocketConnection {
     }
 
     @Override
-    void received(ByteBuf buf, long now) {
+    protected void received(ByteBuf buf, long now) {
         receivedAt = now; // every stream that ends in this read ended with it
         try {
             reader.read(buf);
@@ -194,9 +203,9 @@ final class H2Connection extends SocketConnection {
         nextStreamId += 2;
         int slot = freeSlot();
         streamIds[slot] = id;
-        sentAt[slot] = intendedAt;
-        actualSentAt[slot] = now;
-        statuses[slot] = 0;
+        this.intendedAt[slot] = intendedAt;
+        sentAt[slot] = now;
+        statuses[slot] = NO_STATUS;
         received[slot] = 0;
         bodySent[slot] = 0;
         sendWindow[slot] = initialSendWindow;
@@ -248,7 +257,7 @@ final class H2Connection extends SocketConnection {
         if (body == null) {
             return;
         }
-        for (int k = 0; k < depth; k++) {
+        for (int k = 0; k < pipelineDepth; k++) {
             if (streamIds[k] != 0 && bodySent[k] < body.length) {
                 sendBody(k);
             }
@@ -270,7 +279,7 @@ final class H2Connection extends SocketConnection {
         }
         out = null;
         if (worker.measuring()) {
-            stats.bytesWritten += o.readableBytes();
+            stats.wrote(o.readableBytes());
         }
         writing = true;
         try {
@@ -288,16 +297,16 @@ final class H2Connection extends SocketConnection {
     }
 
     private int freeSlot() {
-        for (int k = 0; k < depth; k++) {
+        for (int k = 0; k < pipelineDepth; k++) {
             if (streamIds[k] == 0) {
                 return k;
             }
         }
-        throw new IllegalStateException("more streams in flight than " + depth);
+        throw new IllegalStateException("more streams in flight than " + pipelineDepth);
     }
 
     private int slotOf(int streamId) {
-        for (int k = 0; k < depth; k++) {
+        for (int k = 0; k < pipelineDepth; k++) {
             if (streamIds[k] == streamId) {
                 return k;
             }
@@ -305,10 +314,18 @@ final class H2Connection extends SocketConnection {
         return -1;
     }
 
-    /** The last frame of {@code slot}'s stream was read: records it with its final status. */
+    /**
+     * The last frame of {@code slot}'s stream was read: records it with its final status, or, when
+     * no header block gave it a valid one, counts it as a protocol error (RFC 9113 §8.3.2: a
+     * response without {@code :status} is malformed), not as an answer.
+     */
     private void streamEnded(int slot) {
         free(slot);
-        recordAnswer(sentAt[slot], actualSentAt[slot], statuses[slot], receivedAt);
+        if (statuses[slot] != NO_STATUS) {
+            recordAnswer(intendedAt[slot], sentAt[slot], statuses[slot], receivedAt);
+        } else if (worker.measuring() && sentAt[slot] >= worker.measureStartNanos()) {
+            stats.lost(Loss.PROTOCOL, 1);
+        }
         closeIfDrained();
     }
 
@@ -339,8 +356,8 @@ final class H2Connection extends SocketConnection {
         if (channel == null || inFlight == 0) {
             return;
         }
-        for (int k = 0; k < depth; k++) {
-            if (streamIds[k] != 0 && now - actualSentAt[k] > timeoutNanos) {
+        for (int k = 0; k < pipelineDepth; k++) {
+            if (streamIds[k] != 0 && now - sentAt[k] > timeoutNanos) {
                 abandon(Loss.TIMEOUT);
                 return;
             }
@@ -348,25 +365,25 @@ final class H2Connection extends SocketConnection {
     }
 
     @Override
-    void dropInFlight() {
+    protected void dropInFlight() {
         Arrays.fill(streamIds, 0);
     }
 
     @Override
-    void socketClosed(boolean byServer) {
+    protected void socketClosed(boolean byServer) {
         reader.release();
         if (out != null) {
             out.release();
             out = null;
         }
         if (byServer && !gotSettings && worker.measuring()) {
-            stats.protocolErrors++; // closed before its SETTINGS: not (or no longer) an h2c server
+            stats.lost(Loss.PROTOCOL, 1); // closed before its SETTINGS: not (or no longer) an h2c server
         }
     }
 
     /** A socket that never got to SETTINGS is retried after a pause, not in a tight loop. */
     @Override
-    void reopen() {
+    protected void reopen() {
         if (gotSettings) {
             connect();
         } else {
@@ -385,14 +402,14 @@ final class H2Connection extends SocketConnection {
                         throw new ProtocolError("SETTINGS_ENABLE_PUSH of " + value);
                     }
                 }
-                case SETTINGS_MAX_CONCURRENT_STREAMS -> streamLimit = (int) Math.min(depth, value);
+                case SETTINGS_MAX_CONCURRENT_STREAMS -> streamLimit = (int) Math.min(pipelineDepth, value);
                 case SETTINGS_INITIAL_WINDOW_SIZE -> {
                     if (value > Integer.MAX_VALUE) {
                         throw new ProtocolError("SETTINGS_INITIAL_WINDOW_SIZE of " + value);
                     }
                     long delta = value - initialSendWindow; // applies to the streams already open (RFC 9113 §6.9.2)
                     initialSendWindow = value;
-                    for (int k = 0; k < depth; k++) {
+                    for (int k = 0; k < pipelineDepth; k++) {
                         sendWindow[k] += delta;
                     }
                 }
@@ -421,8 +438,8 @@ final class H2Connection extends SocketConnection {
             if (slot < 0) {
                 return; // a stream we gave up on: its header block was still decoded, for HPACK's table
             }
-            if (status >= 200 || (status >= 0 && status < 100)) {
-                statuses[slot] = status; // a final status; 1xx ones are interim, trailers have none
+            if (status >= 200 && statuses[slot] == NO_STATUS) {
+                statuses[slot] = status; // the final status; 1xx ones are interim, trailers have none
             }
             if (endStream) {
                 streamEnded(slot);
@@ -459,7 +476,7 @@ final class H2Connection extends SocketConnection {
         @Override
         public void reset(int streamId) {
             if (forget(streamId) && worker.measuring()) {
-                stats.readErrors++;
+                stats.lost(Loss.READ, 1);
             }
             closeIfDrained();
         }
@@ -469,11 +486,11 @@ final class H2Connection extends SocketConnection {
             // No new streams; those above lastStreamId will never be answered: lost. The others may
             // still finish; then the socket closes and a new one opens.
             goingAway = true;
-            for (int k = 0; k < depth; k++) {
+            for (int k = 0; k < pipelineDepth; k++) {
                 if (streamIds[k] > lastStreamId) {
                     free(k);
                     if (worker.measuring()) {
-                        stats.readErrors++;
+                        stats.lost(Loss.READ, 1);
                     }
                 }
             }

@@ -1,4 +1,4 @@
-package showdown.load;
+package showdown.load.http1;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

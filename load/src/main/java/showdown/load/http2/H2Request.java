@@ -1,4 +1,4 @@
-package showdown.load;
+package showdown.load.http2;
 
 import io.netty.handler.codec.http2.DefaultHttp2Headers;
 import io.netty.handler.codec.http2.Http2Headers;
@@ -9,6 +9,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import showdown.load.Header;
+import showdown.load.engine.Endpoint;
 
 /**
  * The request of an HTTP/2 run, encoded once: its header list, and that list as an HPACK header
@@ -32,7 +34,7 @@ final class H2Request {
 
     /** The request's header list: pseudo-headers, then the user's (lower case, minus the forbidden). */
     static Http2Headers headers(String method, URI url, List<Header> headers, byte[] body) {
-        String authority = RequestTemplate.hostHeader(url);
+        String authority = Endpoint.authority(url);
         boolean hasLength = false;
         for (Header h : headers) {
             String name = h.name().toLowerCase(Locale.ROOT);
@@ -42,7 +44,7 @@ final class H2Request {
             hasLength |= name.equals("content-length");
         }
         Http2Headers out = new DefaultHttp2Headers()
-                .method(method).scheme("http").authority(authority).path(RequestTemplate.target(url));
+                .method(method).scheme("http").authority(authority).path(Endpoint.target(url));
         for (Header h : headers) {
             String name = h.name().toLowerCase(Locale.ROOT);
             if (!CONNECTION_HEADERS.contains(name)) {

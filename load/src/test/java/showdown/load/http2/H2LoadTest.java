@@ -1,15 +1,29 @@
-package showdown.load;
+package showdown.load.http2;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import showdown.load.ErrorCounts;
+import showdown.load.Header;
+import showdown.load.LoadEngine;
+import showdown.load.LoadException;
+import showdown.load.LoadResult;
+import showdown.load.LoadSpec;
+import showdown.load.ProgressListener;
+import showdown.load.RawServer;
+import showdown.load.TestServer;
+import showdown.load.output.LoadResultJson;
+import showdown.load.output.WrkReport;
 
 /**
  * {@code --h2}: the engine over HTTP/2 (h2c) against a server that answers, resets, limits its
@@ -26,7 +40,7 @@ class H2LoadTest {
 
     private static LoadSpec.Builder spec(H2TestServer server, int connections, int streams, long requests) {
         return LoadSpec.builder().url(server.url("/plaintext")).http2(true).connections(connections)
-                .threads(Math.min(2, connections)).pipeline(streams).requests(requests).timeout(Duration.ofSeconds(5));
+                .threads(Math.min(2, connections)).pipelineDepth(streams).requests(requests).timeout(Duration.ofSeconds(5));
     }
 
     @Test
@@ -56,7 +70,7 @@ class H2LoadTest {
     @Test
     void aServerThatAllowsNoStreamGetsNone() throws Exception {
         try (H2TestServer server = new H2TestServer(0, (c, n) -> H2TestServer.Action.ANSWER)) {
-            LoadResult r = run(LoadSpec.builder().url(server.url("/")).http2(true).connections(1).threads(1).pipeline(4)
+            LoadResult r = run(LoadSpec.builder().url(server.url("/")).http2(true).connections(1).threads(1).pipelineDepth(4)
                     .duration(Duration.ofMillis(500)));
             assertThat(server.mostConcurrent.get()).isZero();
             assertThat(server.answered.get()).isZero();
@@ -93,12 +107,35 @@ class H2LoadTest {
     @Test
     void streamsOfAStalledServerTimeOutAndTheRunStillEnds() throws Exception {
         try (H2TestServer server = new H2TestServer(100, (c, n) -> H2TestServer.Action.IGNORE)) {
-            LoadResult r = run(LoadSpec.builder().url(server.url("/")).http2(true).connections(2).threads(1).pipeline(4)
+            LoadResult r = run(LoadSpec.builder().url(server.url("/")).http2(true).connections(2).threads(1).pipelineDepth(4)
                     .duration(Duration.ofSeconds(1)).timeout(Duration.ofMillis(300)));
             assertThat(r.requests()).isZero();
             assertThat(r.errors().timeout()).isPositive();
             assertThat(r.errors().timeout() % 4).isZero(); // a timeout loses the socket's four streams
             assertThat(r.errors().socketErrors()).isEqualTo(r.errors().timeout());
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"NO_STATUS", "BAD_STATUS"})
+    void aResponseWithoutAValidStatusIsAProtocolErrorNotAnAnswer(String malformed) throws Exception {
+        H2TestServer.Action bad = H2TestServer.Action.valueOf(malformed);
+        try (H2TestServer server = new H2TestServer(100,
+                (c, n) -> n % 4 == 0 ? bad : H2TestServer.Action.ANSWER)) {
+            LoadResult r = run(spec(server, 2, 4, 400));
+            assertThat(server.answered.get()).isEqualTo(400);
+            assertThat(r.requests()).isEqualTo(300);
+            assertThat(r.errors()).isEqualTo(new ErrorCounts(0, 0, 0, 0, 0, 100));
+            assertThat(r.statusCounts()).isEqualTo(Map.of(200, 300L));
+            assertThat(r.reconnects()).as("only the stream is lost, not its connection").isZero();
+
+            ByteArrayOutputStream text = new ByteArrayOutputStream();
+            WrkReport.printResult(r, false, new PrintStream(text, true, StandardCharsets.UTF_8));
+            assertThat(text.toString(StandardCharsets.UTF_8))
+                    .contains("Socket errors: connect 0, read 0, write 0, timeout 0, protocol 100");
+            ByteArrayOutputStream json = new ByteArrayOutputStream();
+            LoadResultJson.write(r, json);
+            assertThat(json.toString(StandardCharsets.UTF_8)).containsPattern("\"protocol\" : 100\\b");
         }
     }
 
@@ -159,7 +196,7 @@ class H2LoadTest {
     void aFrameThatBreaksTheProtocolLosesTheSocketAsAProtocolError(String answer) throws Exception {
         byte[] bytes = (byte[]) H2LoadTest.class.getDeclaredField(answer).get(null);
         try (RawServer server = new RawServer(bytes)) {
-            LoadResult r = run(LoadSpec.builder().url(server.url()).http2(true).connections(1).threads(1).pipeline(2)
+            LoadResult r = run(LoadSpec.builder().url(server.url()).http2(true).connections(1).threads(1).pipelineDepth(2)
                     .duration(Duration.ofMillis(500)).timeout(Duration.ofMillis(300)));
             assertThat(r.requests()).isZero();
             assertThat(r.errors().protocol()).isPositive();

@@ -1,4 +1,4 @@
-package showdown.load;
+package showdown.load.engine;
 
 import io.netty.channel.IoHandlerFactory;
 import io.netty.channel.epoll.Epoll;
@@ -10,15 +10,20 @@ import io.netty.channel.socket.nio.NioSocketChannel;
 import io.netty.channel.uring.IoUring;
 import io.netty.channel.uring.IoUringIoHandler;
 import io.netty.channel.uring.IoUringSocketChannel;
+import showdown.load.LoadException;
+import showdown.load.Transport;
 
-/** Maps a {@link Transport} to Netty's event loop and channel classes, checking that it loads here. */
-final class Transports {
+/**
+ * Maps a {@link Transport} to Netty's event loop and channel classes, checking that it loads here.
+ * Public for the engine, which picks the transport before it builds the workers.
+ */
+public final class Transports {
 
     private Transports() {
     }
 
     /** Resolves AUTO to native epoll when it loads, else NIO. io_uring is only used when asked for. */
-    static Transport resolve(Transport requested) {
+    public static Transport resolve(Transport requested) {
         return switch (requested) {
             case AUTO -> Epoll.isAvailable() ? Transport.EPOLL : Transport.NIO;
             case EPOLL -> {
@@ -37,7 +42,7 @@ final class Transports {
         };
     }
 
-    static IoHandlerFactory ioHandlerFactory(Transport t) {
+    public static IoHandlerFactory ioHandlerFactory(Transport t) {
         return switch (t) {
             case EPOLL -> EpollIoHandler.newFactory();
             case IO_URING -> IoUringIoHandler.newFactory();
@@ -47,11 +52,11 @@ final class Transports {
     }
 
     /** Whether a read completes before the loop reads another socket (so reads can share a buffer). */
-    static boolean readsInPlace(Transport t) {
+    public static boolean readsInPlace(Transport t) {
         return t == Transport.EPOLL || t == Transport.NIO;
     }
 
-    static Class<? extends SocketChannel> channelClass(Transport t) {
+    public static Class<? extends SocketChannel> channelClass(Transport t) {
         return switch (t) {
             case EPOLL -> EpollSocketChannel.class;
             case IO_URING -> IoUringSocketChannel.class;

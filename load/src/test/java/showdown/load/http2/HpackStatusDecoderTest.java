@@ -1,4 +1,4 @@
-package showdown.load;
+package showdown.load.http2;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -14,7 +14,7 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
-import showdown.load.H2FrameReader.ProtocolError;
+import showdown.load.http2.H2FrameReader.ProtocolError;
 
 /**
  * {@link HpackStatusDecoder} and {@link HpackHuffman}: examples worked out from RFC 7541, and

@@ -1,4 +1,4 @@
-package showdown.load;
+package showdown.load.http2;
 
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.buffer.ByteBuf;
@@ -27,7 +27,8 @@ import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * An h2c server on 127.0.0.1 for the HTTP/2 tests (Netty's codec, server side). Each request gets
- * what {@link Policy} says: an answer ("200", a 5-byte body), a 404 with the same body, a reset,
+ * what {@link Policy} says: an answer ("200", a 5-byte body), a 404 with the same body, the same
+ * answer with no {@code :status} or with one that is not three digits, a reset,
  * nothing at all, an answer followed by a GOAWAY that names it as the last stream, or an answer
  * 200 ms late. A {@link Shape}
  * makes the answers harder to read: headers that fill the HPACK dynamic table, header blocks too
@@ -41,7 +42,7 @@ final class H2TestServer implements AutoCloseable {
         Action on(int onConnection, int overall);
     }
 
-    enum Action { ANSWER, NOT_FOUND, RESET, IGNORE, ANSWER_THEN_GOAWAY, ANSWER_AFTER_200_MS }
+    enum Action { ANSWER, NOT_FOUND, NO_STATUS, BAD_STATUS, RESET, IGNORE, ANSWER_THEN_GOAWAY, ANSWER_AFTER_200_MS }
 
     /**
      * How answers look on the wire.
@@ -179,9 +180,14 @@ final class H2TestServer implements AutoCloseable {
                     resets.incrementAndGet();
                     handler.encoder().writeRstStream(ctx, streamId, Http2Error.CANCEL.code(), ctx.newPromise());
                 }
-                case ANSWER, NOT_FOUND, ANSWER_THEN_GOAWAY -> {
+                case ANSWER, NOT_FOUND, NO_STATUS, BAD_STATUS, ANSWER_THEN_GOAWAY -> {
                     int n = answered.incrementAndGet();
-                    Http2Headers headers = new DefaultHttp2Headers().status(action == Action.NOT_FOUND ? "404" : "200");
+                    Http2Headers headers = switch (action) {
+                        case NOT_FOUND -> new DefaultHttp2Headers().status("404");
+                        case NO_STATUS -> new DefaultHttp2Headers().add("content-type", "text/plain");
+                        case BAD_STATUS -> new DefaultHttp2Headers(false).status("2x0");
+                        default -> new DefaultHttp2Headers().status("200");
+                    };
                     if (shape.indexedHeaders()) {
                         headers.add("server", "h2-test-server").add("x-seq", Integer.toString(n));
                     }

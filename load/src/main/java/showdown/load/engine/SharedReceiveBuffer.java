@@ -1,4 +1,4 @@
-package showdown.load;
+package showdown.load.engine;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
@@ -8,8 +8,8 @@ import java.nio.ByteBuffer;
 
 /**
  * Reads every socket of one event loop into the same direct buffer. The loop reads one socket at a
- * time and {@link Connection#channelRead} and {@link H2Connection#channelRead} are done with the
- * bytes before they return ({@link H2FrameReader} copies out a frame cut off at the end of a read),
+ * time and {@link SocketConnection#channelRead} hands the bytes to a protocol that is done with
+ * them before it returns (HTTP/2's frame reader copies out a frame cut off at the end of a read),
  * so one buffer serves them all: no allocator work per read, and the memory is the same from start
  * to end.
  *

@@ -1,25 +1,28 @@
-package showdown.load;
+package showdown.load.http1;
 
 import java.io.ByteArrayOutputStream;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Locale;
+import showdown.load.Header;
+import showdown.load.engine.Endpoint;
 
 /**
  * The bytes of one request, encoded once per URL and sent unchanged for every request. Like wrk,
- * it sends {@code Host} and the user's headers only (no User-Agent, no Connection header).
+ * it sends {@code Host} and the user's headers only (no User-Agent, no Connection header). Public
+ * for the engine, which encodes each URL's request once, as it resolves the URL.
  */
-final class RequestTemplate {
+public final class RequestTemplate {
 
     private RequestTemplate() {
     }
 
-    static byte[] encode(String method, URI url, List<Header> headers, byte[] body) {
+    public static byte[] encode(String method, URI url, List<Header> headers, byte[] body) {
         StringBuilder head = new StringBuilder(128);
-        head.append(method).append(' ').append(target(url)).append(" HTTP/1.1\r\n");
+        head.append(method).append(' ').append(Endpoint.target(url)).append(" HTTP/1.1\r\n");
         if (headers.stream().noneMatch(h -> is(h, "host"))) {
-            head.append("Host: ").append(hostHeader(url)).append("\r\n");
+            head.append("Host: ").append(Endpoint.authority(url)).append("\r\n");
         }
         for (Header h : headers) {
             head.append(h.name()).append(": ").append(h.value()).append("\r\n");
@@ -35,23 +38,6 @@ final class RequestTemplate {
             out.writeBytes(body);
         }
         return out.toByteArray();
-    }
-
-    /** The request target: path and query exactly as given, "/" when the URL has no path. */
-    static String target(URI url) {
-        String path = url.getRawPath();
-        if (path == null || path.isEmpty()) {
-            path = "/";
-        }
-        return url.getRawQuery() == null ? path : path + "?" + url.getRawQuery();
-    }
-
-    static String hostHeader(URI url) {
-        String host = url.getHost();
-        if (host.indexOf(':') >= 0 && !host.startsWith("[")) {
-            host = "[" + host + "]"; // IPv6 literal
-        }
-        return url.getPort() < 0 ? host : host + ":" + url.getPort();
     }
 
     private static boolean sendsEmptyBody(String method) {

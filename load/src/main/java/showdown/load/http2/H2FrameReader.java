@@ -1,4 +1,4 @@
-package showdown.load;
+package showdown.load.http2;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;

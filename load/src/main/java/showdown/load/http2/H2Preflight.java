@@ -1,4 +1,4 @@
-package showdown.load;
+package showdown.load.http2;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -6,14 +6,16 @@ import java.net.Socket;
 import java.net.SocketTimeoutException;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
+import showdown.load.LoadException;
 
 /**
  * Before an HTTP/2 run: does the server speak h2c with prior knowledge? It sends the client preface
  * and an empty SETTINGS frame, and expects a SETTINGS frame back. An HTTP/1.1-only server answers
  * with a status line (or closes), which is a user error: one line, exit code 2, instead of a run
- * that reconnects to a server that will never take a stream.
+ * that reconnects to a server that will never take a stream. Public for the engine's check before
+ * a run.
  */
-final class H2Preflight {
+public final class H2Preflight {
 
     private static final byte[] PREFACE_AND_SETTINGS = concat(
             "PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n".getBytes(StandardCharsets.US_ASCII),
@@ -25,7 +27,7 @@ final class H2Preflight {
     }
 
     /** Throws a {@link LoadException} when the server on {@code socket} does not answer in HTTP/2. */
-    static void check(Socket socket, URI url, int timeoutMillis) throws IOException {
+    public static void check(Socket socket, URI url, int timeoutMillis) throws IOException {
         socket.setSoTimeout(timeoutMillis);
         socket.getOutputStream().write(PREFACE_AND_SETTINGS);
         socket.getOutputStream().flush();

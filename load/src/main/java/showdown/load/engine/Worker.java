@@ -1,4 +1,4 @@
-package showdown.load;
+package showdown.load.engine;
 
 import io.netty.bootstrap.Bootstrap;
 import io.netty.channel.ChannelFuture;
@@ -16,19 +16,22 @@ import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import showdown.load.stats.WorkerStats;
 
 /**
  * One load thread: an event loop that owns its connections and its {@link WorkerStats}. Everything
  * here runs on that loop's thread except the methods named as published for the collector.
+ * Public for the engine, which starts and stops it, and for the protocols' connections, which ask
+ * it whether to send and count into its stats.
  */
-final class Worker {
+public final class Worker {
 
     /** wrk samples each thread's request rate every 100 ms; timeouts are checked as often. */
-    static final long TICK_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
+    public static final long TICK_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
     /** A connection whose socket could not open (or would not speak) tries again after this. */
-    static final long RECONNECT_BACKOFF_NANOS = TimeUnit.MILLISECONDS.toNanos(50);
+    public static final long RECONNECT_BACKOFF_NANOS = TimeUnit.MILLISECONDS.toNanos(50);
 
-    final WorkerStats stats = new WorkerStats();
+    private final WorkerStats stats = new WorkerStats();
     private final EventLoop loop;
     private final Bootstrap bootstrap;
     private final List<ClientConnection> connections = new ArrayList<>();
@@ -52,7 +55,7 @@ final class Worker {
     private volatile boolean finishedPublished;
 
     /** @param shareReceiveBuffer read every socket into one buffer ({@link SharedReceiveBuffer}) */
-    Worker(EventLoop loop, Class<? extends SocketChannel> channelClass, boolean shareReceiveBuffer, AtomicLong permits,
+    public Worker(EventLoop loop, Class<? extends SocketChannel> channelClass, boolean shareReceiveBuffer, AtomicLong permits,
            long timeoutNanos) {
         this.loop = loop;
         this.permits = permits;
@@ -67,11 +70,15 @@ final class Worker {
         }
     }
 
-    void add(ClientConnection c) {
+    public WorkerStats stats() {
+        return stats;
+    }
+
+    public void add(ClientConnection c) {
         connections.add(c);
     }
 
-    EventLoop loop() {
+    public EventLoop loop() {
         return loop;
     }
 
@@ -79,16 +86,16 @@ final class Worker {
         return bootstrap;
     }
 
-    boolean measuring() {
+    public boolean measuring() {
         return measuring;
     }
 
     /** When this loop began measuring: requests sent before it belong to the warm-up. */
-    long measureStartNanos() {
+    public long measureStartNanos() {
         return measureStartNanos;
     }
 
-    boolean stopped() {
+    public boolean stopped() {
         return stopped;
     }
 
@@ -96,7 +103,7 @@ final class Worker {
      * On the loop: opens every connection, without sending yet. {@code connected} counts down
      * once per connection when its first attempt ends, so the clock can start on open sockets.
      */
-    void connect(CountDownLatch connected) {
+    public void connect(CountDownLatch connected) {
         this.firstAttempts = connected;
         for (ClientConnection c : connections) {
             c.connect();
@@ -110,7 +117,7 @@ final class Worker {
     boolean connectEnded(ClientConnection c, ChannelFuture attempt, Runnable retry) {
         connectAttempted(c);
         if (!attempt.isSuccess()) {
-            stats.connectErrors++;
+            stats.connectFailed();
             if (!stopped) {
                 loop.schedule(retry, RECONNECT_BACKOFF_NANOS, TimeUnit.NANOSECONDS);
             }
@@ -131,7 +138,7 @@ final class Worker {
     }
 
     /** On the loop: the clock starts; every open connection begins sending. */
-    void start(boolean measureNow, long originNanos) {
+    public void start(boolean measureNow, long originNanos) {
         if (measureNow) {
             beginMeasuring();
         }
@@ -145,18 +152,17 @@ final class Worker {
         ticker = loop.scheduleAtFixedRate(this::tick, TICK_NANOS, TICK_NANOS, TimeUnit.NANOSECONDS);
     }
 
-    boolean started() {
+    public boolean started() {
         return started;
     }
 
     /** On the loop: the warm-up is over; count from now on. */
-    void beginMeasuring() {
-        stats.reset();
+    public void beginMeasuring() {
         int open = 0;
         for (ClientConnection c : connections) {
             open += c.open() ? 1 : 0;
         }
-        stats.connectionsOpenAtWindowStart = open;
+        stats.beginWindow(open);
         measuring = true;
         loopCpuAtMeasureStart = loopThreadCpuNanos();
         measureStartNanos = System.nanoTime();
@@ -166,7 +172,7 @@ final class Worker {
     }
 
     /** On the loop: no more requests; closes every socket. Returns when it stopped counting. */
-    long stop() {
+    public long stop() {
         if (!stopped) {
             stopped = true;
             stopNanos = System.nanoTime();
@@ -191,11 +197,11 @@ final class Worker {
             c.checkTimeout(now, timeoutNanos);
         }
         if (measuring) {
-            long delta = stats.requests - rateSampleRequests;
+            long delta = stats.requests() - rateSampleRequests;
             if (delta > 0) {
                 long elapsed = Math.max(1, now - rateSampleStartNanos);
-                stats.threadRate.recordValue(delta * 1_000_000_000L / elapsed);
-                rateSampleRequests = stats.requests;
+                stats.sampleRate(delta * 1_000_000_000L / elapsed);
+                rateSampleRequests = stats.requests();
                 rateSampleStartNanos = now;
             }
         }
@@ -215,7 +221,7 @@ final class Worker {
     }
 
     /** CPU time this loop's thread used in the measured window, or -1 when the JVM cannot tell. */
-    long loopCpuNanos() {
+    public long loopCpuNanos() {
         return loopCpuNanos;
     }
 
@@ -226,7 +232,7 @@ final class Worker {
     }
 
     /** Takes up to {@code wanted} sends from the request budget; all of them when unbounded. */
-    int acquirePermits(int wanted) {
+    public int acquirePermits(int wanted) {
         if (permits == null || !measuring) { // the budget counts measured requests, not the warm-up
             return wanted;
         }
@@ -243,12 +249,12 @@ final class Worker {
     }
 
     /** Published for the collector: true once the warm-up is over on this loop. */
-    boolean measuringPublished() {
+    public boolean measuringPublished() {
         return measuringPublished;
     }
 
     /** Published for the collector: a count-bounded run has nothing left to do here. */
-    boolean finishedPublished() {
+    public boolean finishedPublished() {
         return finishedPublished;
     }
 }

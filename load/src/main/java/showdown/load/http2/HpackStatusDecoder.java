@@ -1,7 +1,7 @@
-package showdown.load;
+package showdown.load.http2;
 
 import io.netty.buffer.ByteBuf;
-import showdown.load.H2FrameReader.ProtocolError;
+import showdown.load.http2.H2FrameReader.ProtocolError;
 
 /**
  * An HPACK decoder (RFC 7541) that reads a response header block for its {@code :status} only and

@@ -1,4 +1,4 @@
-package showdown.load;
+package showdown.load.engine;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.Channel;
@@ -7,46 +7,48 @@ import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandler.Sharable;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
-import showdown.load.WorkerStats.Loss;
+import showdown.load.stats.WorkerStats;
+import showdown.load.stats.WorkerStats.Loss;
 
 /**
  * What a client connection does the same way whatever its protocol: it owns one socket at a time
  * and is that socket's only handler, replaces the socket after an error or a close, counts each
  * socket's error once, and charges the requests it had in flight to the error's kind. Everything
- * runs on the worker's event loop.
+ * runs on the worker's event loop. Each protocol's package extends it ({@code Http1Connection},
+ * {@code H2Connection}); what they share is protected.
  */
 @Sharable // one channel at a time: the same handler serves each replacement socket in turn
-abstract class SocketConnection extends ChannelInboundHandlerAdapter implements ClientConnection, ChannelFutureListener {
+public abstract class SocketConnection extends ChannelInboundHandlerAdapter implements ClientConnection, ChannelFutureListener {
 
-    final Worker worker;
-    final WorkerStats stats;
-    final Endpoint endpoint;
-    final Runnable reconnectTask = this::connect;
+    protected final Worker worker;
+    protected final WorkerStats stats;
+    protected final Endpoint endpoint;
+    protected final Runnable reconnectTask = this::connect;
 
     // Open model (wrk2): requests are due on a fixed schedule, whatever the server does.
     /** The gap between two requests due on this connection; 0 in the closed model. */
-    final long intervalNanos;
+    protected final long intervalNanos;
     /** Where in its interval this connection's schedule starts, so that connections do not all fire at once. */
     private final long scheduleOffsetNanos;
-    /** When the next request is due. */
-    long nextIntendedNanos;
+    /** When the next request is due: the open model's next {@code intendedAt}. */
+    protected long nextIntendedAt;
 
     /** The current socket; null between two. */
-    Channel channel;
+    protected Channel channel;
     /** Whether this socket's end was already counted (it is being closed). */
-    boolean errorCounted;
+    protected boolean errorCounted;
     /** Set while writing, so that a failure surfacing in exceptionCaught is a write error. */
-    boolean writing;
+    protected boolean writing;
     /** Requests sent and not yet answered or lost. */
-    int inFlight;
+    protected int inFlight;
 
     /**
      * @param intervalNanos open model: the gap between two intended sends (0: the closed model)
      * @param scheduleOffsetNanos open model: where in its interval this connection's schedule starts
      */
-    SocketConnection(Worker worker, Endpoint endpoint, long intervalNanos, long scheduleOffsetNanos) {
+    protected SocketConnection(Worker worker, Endpoint endpoint, long intervalNanos, long scheduleOffsetNanos) {
         this.worker = worker;
-        this.stats = worker.stats;
+        this.stats = worker.stats();
         this.endpoint = endpoint;
         this.intervalNanos = intervalNanos;
         this.scheduleOffsetNanos = scheduleOffsetNanos;
@@ -55,7 +57,7 @@ abstract class SocketConnection extends ChannelInboundHandlerAdapter implements 
     /** The clock starts at {@code originNanos}: the open model's schedule is laid from there. */
     @Override
     public final void beginSchedule(long originNanos) {
-        nextIntendedNanos = originNanos + scheduleOffsetNanos;
+        nextIntendedAt = originNanos + scheduleOffsetNanos;
     }
 
     /**
@@ -63,15 +65,9 @@ abstract class SocketConnection extends ChannelInboundHandlerAdapter implements 
      * at {@code sentAt} (the same in the closed model); requests sent before the measured window
      * are not counted.
      */
-    final void recordAnswer(long intendedAt, long sentAt, int status, long now) {
+    protected final void recordAnswer(long intendedAt, long sentAt, int status, long now) {
         if (worker.measuring() && sentAt >= worker.measureStartNanos()) {
-            stats.requests++;
-            stats.lastCompletionNanos = now;
-            stats.recordStatus(status);
-            stats.latency.recordValue(now - intendedAt);
-            if (intervalNanos > 0) {
-                stats.uncorrectedLatency.recordValue(now - sentAt);
-            }
+            stats.answered(status, now - intendedAt, intervalNanos > 0 ? now - sentAt : -1, now);
         }
     }
 
@@ -95,10 +91,10 @@ abstract class SocketConnection extends ChannelInboundHandlerAdapter implements 
     }
 
     /** A fresh socket is open: start its protocol from scratch. */
-    abstract void socketOpened();
+    protected abstract void socketOpened();
 
     /** Forgets the protocol's state of the requests in flight (they were counted as lost). */
-    abstract void dropInFlight();
+    protected abstract void dropInFlight();
 
     @Override
     public final boolean open() {
@@ -119,7 +115,7 @@ abstract class SocketConnection extends ChannelInboundHandlerAdapter implements 
         ByteBuf buf = (ByteBuf) msg;
         try {
             if (channel == ctx.channel() && !errorCounted) {
-                stats.bytesRead += buf.readableBytes();
+                stats.read(buf.readableBytes());
                 received(buf, System.nanoTime()); // every answer that ends in this read arrived with it
             }
         } finally {
@@ -128,7 +124,7 @@ abstract class SocketConnection extends ChannelInboundHandlerAdapter implements 
     }
 
     /** The protocol reads {@code buf}, which arrived at {@code now}; it must not keep the buffer. */
-    abstract void received(ByteBuf buf, long now);
+    protected abstract void received(ByteBuf buf, long now);
 
     @Override
     public final void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
@@ -140,10 +136,10 @@ abstract class SocketConnection extends ChannelInboundHandlerAdapter implements 
     }
 
     /** Counts every request still in flight as lost to {@code kind}, then closes the socket. */
-    final void abandon(Loss kind) {
+    protected final void abandon(Loss kind) {
         countLost(kind);
         if (!errorCounted && worker.measuring()) {
-            stats.reconnects++;
+            stats.reconnected();
         }
         errorCounted = true;
         if (channel != null) {
@@ -152,7 +148,7 @@ abstract class SocketConnection extends ChannelInboundHandlerAdapter implements 
     }
 
     /** Counts the requests in flight as lost to {@code kind}, and forgets them. */
-    final void countLost(Loss kind) {
+    protected final void countLost(Loss kind) {
         if (worker.measuring()) {
             // bytes we cannot parse are an error even when no request was waiting for them
             stats.lost(kind, kind == Loss.PROTOCOL ? Math.max(inFlight, 1) : inFlight);
@@ -180,7 +176,7 @@ abstract class SocketConnection extends ChannelInboundHandlerAdapter implements 
         if (byServer) {
             countLost(Loss.READ);
             if (worker.measuring()) {
-                stats.reconnects++;
+                stats.reconnected();
             }
         }
         channel = null;
@@ -188,10 +184,10 @@ abstract class SocketConnection extends ChannelInboundHandlerAdapter implements 
     }
 
     /** The protocol's last word on a socket that closed; {@code byServer}: see {@link #channelInactive}. */
-    abstract void socketClosed(boolean byServer);
+    protected abstract void socketClosed(boolean byServer);
 
     /** Opens the next socket once one has closed: at once, unless a protocol says otherwise. */
-    void reopen() {
+    protected void reopen() {
         connect();
     }
 

@@ -1,9 +1,15 @@
-package showdown.load;
+package showdown.load.output;
 
 import java.io.PrintStream;
+import java.time.Duration;
 import java.util.Locale;
 import java.util.stream.Collectors;
 import org.HdrHistogram.Histogram;
+import showdown.load.ErrorCounts;
+import showdown.load.LoadResult;
+import showdown.load.LoadSpec;
+import showdown.load.Units;
+import showdown.load.stats.LatencyStats;
 
 /**
  * Prints a {@link LoadResult} in wrk's layout, column for column, so that people who read the seed
@@ -19,18 +25,16 @@ public final class WrkReport {
     }
 
     public static void printHeader(LoadSpec spec, PrintStream out) {
-        String what = spec.duration() != null
-                ? Units.timeSeconds(spec.duration().toSeconds())
-                : spec.requests() + " requests";
+        String what = spec.duration() != null ? time(spec.duration()) : spec.requests() + " requests";
         String urls = spec.urls().stream().map(Object::toString).collect(Collectors.joining(", "));
         out.printf(Locale.ROOT, "Running %s test @ %s%n", what, urls);
         out.printf(Locale.ROOT, "  %d threads and %d connections%n", spec.threads(), spec.connections());
         StringBuilder extras = new StringBuilder();
         if (spec.http2()) {
-            extras.append(", HTTP/2 (h2c), ").append(spec.pipeline()).append(spec.pipeline() == 1 ? " stream" : " streams")
+            extras.append(", HTTP/2 (h2c), ").append(spec.pipelineDepth()).append(spec.pipelineDepth() == 1 ? " stream" : " streams")
                     .append(" per connection");
-        } else if (spec.pipeline() > 1) {
-            extras.append(", pipeline ").append(spec.pipeline());
+        } else if (spec.pipelineDepth() > 1) {
+            extras.append(", pipeline ").append(spec.pipelineDepth());
         }
         if (spec.openModel()) {
             extras.append(String.format(Locale.ROOT, ", open model at %.0f requests/sec", spec.ratePerSecond()));
@@ -39,11 +43,16 @@ public final class WrkReport {
             extras.append(", at most ").append(spec.requests()).append(" requests");
         }
         if (!spec.warmup().isZero()) {
-            extras.append(", after a ").append(Units.timeSeconds(spec.warmup().toSeconds())).append(" warm-up");
+            extras.append(", after a ").append(time(spec.warmup())).append(" warm-up");
         }
         if (!extras.isEmpty()) {
             out.println("  " + extras.substring(2));
         }
+    }
+
+    /** Whole seconds as wrk prints them ("30s", "2m"); a fraction as a measured time ("2.50s", "500.00ms"). */
+    private static String time(Duration d) {
+        return d.toNanos() % 1_000_000_000L == 0 ? Units.timeSeconds(d.toSeconds()) : Units.timeMicros(d.toNanos() / 1e3);
     }
 
     public static void printResult(LoadResult r, boolean latencyTable, PrintStream out) {
