@@ -3,6 +3,7 @@ package showdown.cli;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import showdown.harness.plan.PublishedSeeds;
 import showdown.harness.results.ResultsException;
 import showdown.harness.results.ResultsJson;
 import showdown.harness.results.RunResults;
@@ -33,7 +34,7 @@ final class ReportCommand extends Command {
         RunResults run = readResults(dir);
         List<Path> written;
         try {
-            written = Reports.write(run, dir);
+            written = Reports.write(run, dir, PublishedSeeds.NONE, null);
         } catch (ResultsException e) {
             throw new UserException(e.getMessage());
         }

@@ -7,6 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.List;
 import showdown.harness.plan.PlanException;
+import showdown.harness.plan.PublishedSeeds;
 import showdown.harness.results.ResultsException;
 import showdown.harness.run.ContractVerifier;
 import showdown.harness.run.RunListener;
@@ -108,7 +109,7 @@ final class RunCommand extends Command {
             throw new UserException(e.getMessage());
         }
         // The reports are made from the journal alone, so 'showdown report DIR' can always redo them.
-        List<Path> reports = Reports.write(outcome.results(), outcome.outDir());
+        List<Path> reports = Reports.write(outcome.results(), outcome.outDir(), PublishedSeeds.NONE, null);
         SuiteRunner.Summary s = outcome.summary();
         System.err.printf("showdown run: %d cases measured%s; targets: %d ok, %d failed, %d unavailable%n",
                 s.casesMeasured(), s.casesAlreadyRecorded() > 0 ? " (" + s.casesAlreadyRecorded() + " already recorded)" : "",
