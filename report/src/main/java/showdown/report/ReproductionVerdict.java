@@ -2,9 +2,11 @@ package showdown.report;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import showdown.harness.plan.PublishedSeed;
 import showdown.harness.results.Environment;
 
@@ -33,6 +35,10 @@ final class ReproductionVerdict {
             return String.join(" ", s);
         }
         s.add(referenceSentence(r));
+        String stoodIn = stoodIn(r);
+        if (stoodIn != null) {
+            s.add(stoodIn);
+        }
         if (r.orderings().isEmpty()) {
             s.add("Only " + r.reference().name() + " was measured at the seed's requests, so there is no order to check.");
         } else {
@@ -105,6 +111,19 @@ final class ReproductionVerdict {
             }
         });
         return out;
+    }
+
+    /** Where the run's nearest level stood in for the seed's single one: "400 connections measured at 64". */
+    private static String stoodIn(Reproduction r) {
+        Set<String> pairs = new LinkedHashSet<>();
+        for (Reproduction.Row row : r.compared()) {
+            if (row.levelDiffers()) {
+                pairs.add("the seed's " + Format.connections(row.connections()) + " by this run's "
+                        + row.measuredConnections());
+            }
+        }
+        return pairs.isEmpty() ? null : "The run lacks the seed's concurrency, so its nearest level stands in: "
+                + String.join(", ", pairs) + ".";
     }
 
     /** Whether the run's intervals back a flip, in words. */

@@ -161,8 +161,9 @@ class ReproductionTest {
             assertThat(f.publishedAhead().name()).isEqualTo("GET /b");
             assertThat(f.publishedBehind().name()).isEqualTo("GET /c");
         });
-        assertThat(ReproductionVerdict.of(one, null)).contains("Only scotty of the seed's frameworks ran here, so what"
-                + " can be checked is the order of its requests.");
+        assertThat(ReproductionVerdict.of(one, null)).contains("The run lacks the seed's concurrency, so its nearest"
+                + " level stands in: the seed's 400 connections by this run's 64.", "Only scotty of the seed's"
+                + " frameworks ran here, so what can be checked is the order of its requests.");
     }
 
     @Test
