@@ -50,13 +50,14 @@ final class LoadCommand extends Command {
 
     LoadCommand() {
         super("load", "Generates HTTP/1.1 (or h2c) load, wrk style, and prints wrk's layout.",
-                "Numbers may have a unit (1k, 1M); times too, and a fraction (500ms, 2.5s, 2m, 1h; no unit means seconds).");
+                "Numbers may have a unit (1k, 1M); times too, and a fraction (500ms, 2.5s, 2m, 1h;",
+                "no unit means seconds).");
     }
 
     @Override
     List<String> exitCodes() {
         return List.of("0:at least one request got a valid (2xx or 3xx) answer",
-                "1:not one request got a valid answer (nothing answered, or only errors and non-2xx/3xx statuses)",
+                "1:not one request got a valid answer (none came, or only errors and non-2xx/3xx)",
                 "2:bad input: a bad flag, URL or body file, or nothing listening at the URL");
     }
 

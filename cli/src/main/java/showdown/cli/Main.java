@@ -34,6 +34,7 @@ public final class Main {
         COMMANDS.put("serve", ServeCommand::new);
         COMMANDS.put("doctor", DoctorCommand::new);
         COMMANDS.put("run", RunCommand::new);
+        COMMANDS.put("reproduce", ReproduceCommand::new);
         COMMANDS.put("report", ReportCommand::new);
         COMMANDS.put("compare", CompareCommand::new);
         COMMANDS.put("train-archive", TrainArchiveCommand::new); // hidden: for the launcher

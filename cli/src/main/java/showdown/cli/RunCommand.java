@@ -7,6 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.List;
 import showdown.harness.plan.PlanException;
+import showdown.harness.plan.PublishedSeeds;
 import showdown.harness.results.ResultsException;
 import showdown.harness.run.ContractVerifier;
 import showdown.harness.run.RunListener;
@@ -87,40 +88,66 @@ final class RunCommand extends Command {
     @Override
     int call(List<String> args) {
         Path home = ShowdownHome.resolve();
-        Suite.Hooks hooks = Suite.Hooks.defaults(new ContractVerifier())
-                .withListener(listenerForTests);
-        List<String> commandLine = new ArrayList<>();
-        commandLine.add("showdown");
-        commandLine.add(name());
-        commandLine.addAll(args);
+        PublishedSeeds published = ReportCommand.published(); // read first: a bad file must not wait for the run
         Suite.Outcome outcome;
         try {
             if (resume != null) {
                 refuseOptionsWithResume();
-                outcome = Suite.resume(home, resume.toAbsolutePath().normalize(), System.err, hooks);
+                outcome = Suite.resume(home, resume.toAbsolutePath().normalize(), System.err, hooks());
             } else {
                 RunSettings settings = new RunSettings(targets, scenarios, profile, duration, warmup, repeat, connections,
                         cpus, !noVerify, seed != null ? seed : new SecureRandom().nextLong(), targetEnv, remeasure);
-                Path dir = (out != null ? out : Suite.defaultOutDir(home)).toAbsolutePath().normalize();
-                outcome = Suite.start(home, settings, dir, commandLine, System.err, hooks);
+                outcome = start(home, settings, out, commandLine(this, args));
             }
         } catch (PlanException | TargetException | ResultsException e) {
             throw new UserException(e.getMessage());
         }
+        return finish(this, outcome, published, null, remeasure);
+    }
+
+    /** What the results record as the command line: {@code showdown NAME ARGS...}. */
+    static List<String> commandLine(Command command, List<String> args) {
+        List<String> commandLine = new ArrayList<>();
+        commandLine.add("showdown");
+        commandLine.add(command.name());
+        commandLine.addAll(args);
+        return commandLine;
+    }
+
+    /** Starts a new run into {@code out} (null: the default folder); shared with reproduce. */
+    static Suite.Outcome start(Path home, RunSettings settings, Path out, List<String> commandLine) {
+        Path dir = (out != null ? out : Suite.defaultOutDir(home)).toAbsolutePath().normalize();
+        return Suite.start(home, settings, dir, commandLine, System.err, hooks());
+    }
+
+    private static Suite.Hooks hooks() {
+        return Suite.Hooks.defaults(new ContractVerifier()).withListener(listenerForTests);
+    }
+
+    /**
+     * Writes the reports of a finished run, prints its summary and the reports' paths, and returns the
+     * exit code; shared with reproduce.
+     *
+     * @param reference the target the reproduction sections normalise to, or null for each seed's default
+     */
+    static int finish(Command command, Suite.Outcome outcome, PublishedSeeds published, String reference,
+                      boolean remeasure) {
+        String name = "showdown " + command.name();
         // The reports are made from the journal alone, so 'showdown report DIR' can always redo them.
-        List<Path> reports = Reports.write(outcome.results(), outcome.outDir());
+        List<Path> reports = Reports.write(outcome.results(), outcome.outDir(), published, reference);
         SuiteRunner.Summary s = outcome.summary();
-        System.err.printf("showdown run: %d cases measured%s; targets: %d ok, %d failed, %d unavailable%n",
+        System.err.printf("%s: %d cases measured%s; targets: %d ok, %d failed, %d unavailable%n", name,
                 s.casesMeasured(), s.casesAlreadyRecorded() > 0 ? " (" + s.casesAlreadyRecorded() + " already recorded)" : "",
                 s.targetsOk(), s.targetsFailed(), s.targetsUnavailable());
         if (s.casesDisturbed() > 0 || s.casesRemeasured() > 0) {
-            System.err.printf("showdown run: %d cases disturbed by other processes on the measured CPUs%s%n",
+            System.err.printf("%s: %d cases disturbed by other processes on the measured CPUs%s%n", name,
                     s.casesDisturbed(), s.casesRemeasured() > 0 ? " after " + s.casesRemeasured() + " remeasured"
                             : remeasure ? "" : " (interference in results.json; --remeasure runs them again)");
         }
         if (s.casesGeneratorSaturated() > 0) {
-            System.err.printf("showdown run: WARNING: in %d cases the load generator, not the server, was the limit"
-                    + " (generator.saturated in results.json); give the load more CPUs with --cpus%n", s.casesGeneratorSaturated());
+            System.err.printf("%s: WARNING: in %d cases the load generator, not the server, was the limit"
+                    + " (generator.saturated in results.json); give the load more CPUs with --cpus%n", name,
+                    s.casesGeneratorSaturated());
         }
         for (Path r : reports) {
             System.out.println(r);

@@ -60,6 +60,45 @@ class ReportCommandTest {
     }
 
     @Test
+    void theReferenceMustStandForASeedFrameworkTheRunMeasured() throws IOException {
+        Path dir = ReportTestFolders.write(tmp.resolve("run"), 1, 1);
+        CapturedCli.Outcome none = CapturedCli.run("report", dir.toString(), "--reference", "alpha");
+        assertThat(none.exitCode()).isEqualTo(2);
+        assertThat(none.err()).isEqualTo("showdown report: --reference alpha: the run has no seed scenario with a"
+                + " published table to compare with\n");
+
+        Path home = Files.createDirectories(tmp.resolve("home/scenarios/published"));
+        Files.writeString(home.resolve("mist.yaml"), """
+                seed: mist
+                source: a seed for tests
+                hardware: [one machine]
+                load: h2load -c4
+                duration: 30s
+                frameworks:
+                  - {name: Alpha, target: alpha}
+                  - {name: Beta, target: beta}
+                  - {name: Gamma, reason: no toolchain}
+                figures:
+                  - {framework: Alpha, request: GET /, connections: 4, threads: 4, figure: requests-per-second, value: 100, unit: req/s}
+                  - {framework: Beta, request: GET /, connections: 4, threads: 4, figure: requests-per-second, value: 300, unit: req/s}
+                """);
+        System.setProperty("showdown.home", tmp.resolve("home").toString());
+        try {
+            CapturedCli.Outcome bad = CapturedCli.run("report", dir.toString(), "--reference", "gamma");
+            assertThat(bad.exitCode()).isEqualTo(2);
+            assertThat(bad.err()).isEqualTo("showdown report: --reference gamma: not a target measured for a seed"
+                    + " framework in this run (give one of alpha, beta)\n");
+            CapturedCli.Outcome ok = CapturedCli.run("report", dir.toString(), "--reference", "beta");
+            assertThat(ok.exitCode()).isZero();
+            String md = Files.readString(dir.resolve("report.md"));
+            assertThat(md).contains("## Reproduction of the mist seed", "Figures are normalised to Beta (target beta),"
+                    + " as --reference asked.", "The seed's order Beta &gt; Alpha does not hold: here Alpha &gt; Beta");
+        } finally {
+            System.clearProperty("showdown.home");
+        }
+    }
+
+    @Test
     void withoutAFolderItExplainsUsage() {
         CapturedCli.Outcome o = CapturedCli.run("report");
         assertThat(o.exitCode()).isEqualTo(2);

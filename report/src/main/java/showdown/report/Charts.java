@@ -14,6 +14,8 @@ import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.XYSeries;
 import org.knowm.xchart.style.AxesChartStyler;
 import org.knowm.xchart.style.Styler;
+import org.knowm.xchart.style.lines.SeriesLines;
+import org.knowm.xchart.style.markers.Marker;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 import showdown.harness.results.PercentilePoint;
 
@@ -67,6 +69,47 @@ final class Charts {
             }
         });
         return chart;
+    }
+
+    /**
+     * A seed's curves beside the run's: for each framework, the seed's points as a dashed line and the
+     * run's as a solid one in the same colour, so a reader sees at once where a shape carried over.
+     * Values are already scaled (unitless), with {@code yAxisTitle} saying to what.
+     */
+    static XYChart seedBesideRun(String title, String yAxisTitle, Map<String, Map<Integer, Double>> seed,
+                                 Map<String, Map<Integer, Double>> run) {
+        XYChart chart = new XYChartBuilder().width(WIDTH_PX).height(HEIGHT_PX).title(title)
+                .xAxisTitle("concurrency (connections)").yAxisTitle(yAxisTitle).build();
+        style(chart.getStyler());
+        chart.getStyler().setXAxisDecimalPattern("0").setYAxisDecimalPattern("0.00").setYAxisMin(0.0);
+        Color[] colors = chart.getStyler().getSeriesColors();
+        int i = 0;
+        for (String framework : seed.keySet()) {
+            Color color = colors[i++ % colors.length];
+            addLine(chart, framework + " (seed)", seed.get(framework), color, SeriesLines.DASH_DASH, SeriesMarkers.DIAMOND);
+            addLine(chart, framework + " (this run)", run.getOrDefault(framework, Map.of()), color, SeriesLines.SOLID,
+                    SeriesMarkers.CIRCLE);
+        }
+        return chart;
+    }
+
+    private static void addLine(XYChart chart, String name, Map<Integer, Double> points, Color color,
+                                BasicStroke line, Marker marker) {
+        List<Double> xs = new ArrayList<>();
+        List<Double> ys = new ArrayList<>();
+        points.forEach((c, v) -> {
+            if (v != null && !v.isNaN()) {
+                xs.add((double) c);
+                ys.add(v);
+            }
+        });
+        if (!xs.isEmpty()) {
+            XYSeries s = chart.addSeries(name, xs, ys);
+            s.setLineColor(color);
+            s.setMarkerColor(color);
+            s.setLineStyle(line);
+            s.setMarker(marker);
+        }
     }
 
     /**

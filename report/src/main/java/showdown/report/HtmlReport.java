@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.knowm.xchart.internal.chartpart.Chart;
+import showdown.harness.plan.PublishedSeeds;
 import showdown.harness.results.PercentilePoint;
 import showdown.harness.results.RunResults;
 
@@ -64,21 +65,32 @@ public final class HtmlReport {
 
     private final RunResults run;
     private final Summaries summaries;
+    private final List<Reproduction> reproductions;
     private final Map<String, String> seriesNames;
     private int chartCount;
 
-    private HtmlReport(RunResults run) {
+    private HtmlReport(RunResults run, PublishedSeeds published, String reference) {
         this.run = run;
         this.summaries = new Summaries(run);
+        this.reproductions = Reproduction.forRun(summaries, published, reference);
         this.seriesNames = seriesNames();
     }
 
+    /** A run on its own, without the seeds' published tables (so without reproduction sections). */
     public static String render(RunResults run) {
-        return new HtmlReport(run).page();
+        return render(run, PublishedSeeds.NONE, null);
+    }
+
+    /**
+     * @param published the seeds' published tables, for the reproduction sections
+     * @param reference the target to normalise to ({@code --reference}), or null for each seed's default
+     */
+    public static String render(RunResults run, PublishedSeeds published, String reference) {
+        return new HtmlReport(run, published, reference).page();
     }
 
     private String page() {
-        List<Section> sections = new ArrayList<>(new ReportTables(summaries).sections());
+        List<Section> sections = new ArrayList<>(new ReportTables(summaries, reproductions).sections());
         Section details = sections.remove(sections.size() - 1);
         StringBuilder body = new StringBuilder();
         for (Section s : sections) {
@@ -126,6 +138,11 @@ public final class HtmlReport {
         }
         if (s.scenario() != null) {
             sb.append(scenarioCharts(s.scenario()));
+        }
+        for (Reproduction r : reproductions) {
+            if (ReproductionSections.id(r).equals(s.id())) {
+                sb.append(reproductionCharts(r));
+            }
         }
         for (Table t : s.tables()) {
             sb.append(table(t));
@@ -213,6 +230,24 @@ public final class HtmlReport {
                 sb.append(figure(Charts.bars(title, "requests per second", requests, series, errors), title,
                         "Median of the repetitions, with the 95 % confidence interval. Higher is better."));
             }
+        }
+        return sb.toString();
+    }
+
+    /**
+     * For a seed that swept concurrency (mist), its main chart: req/s against concurrency, the seed's
+     * curves beside this run's, each side scaled so that the reference's figure at the highest
+     * concurrency the run measured it is 1. The shapes can then be compared across machines.
+     */
+    private String reproductionCharts(Reproduction r) {
+        StringBuilder sb = new StringBuilder();
+        for (String request : r.sweptRequests()) {
+            int at = r.scaleLevel(request);
+            String title = request + ": the seed's curves (dashed) beside this run's";
+            String axis = "req/s ÷ " + r.reference().name() + " at " + Format.connections(at);
+            sb.append(figure(Charts.seedBesideRun(title, axis, r.curves(request, true), r.curves(request, false)), title,
+                    "Each side divided by " + r.reference().name() + "'s req/s at " + Format.connections(at)
+                            + " on its own machine, so the curves' shapes compare; medians of the repetitions here."));
         }
         return sb.toString();
     }

@@ -2,6 +2,7 @@ package showdown.report;
 
 import java.util.List;
 import java.util.stream.Collectors;
+import showdown.harness.plan.PublishedSeeds;
 import showdown.harness.results.Environment;
 import showdown.harness.results.RunResults;
 
@@ -11,12 +12,22 @@ public final class MarkdownReport {
     private MarkdownReport() {
     }
 
+    /** A run on its own, without the seeds' published tables (so without reproduction sections). */
     public static String render(RunResults run) {
+        return render(run, PublishedSeeds.NONE, null);
+    }
+
+    /**
+     * @param published the seeds' published tables, for the reproduction sections
+     * @param reference the target to normalise to ({@code --reference}), or null for each seed's default
+     */
+    public static String render(RunResults run, PublishedSeeds published, String reference) {
         Summaries summaries = new Summaries(run);
         StringBuilder md = new StringBuilder();
         md.append("# Showdown report: run ").append(escape(run.runId())).append("\n\n");
         md.append(escape(headline(run))).append("\n\n");
-        for (Section section : new ReportTables(summaries).sections()) {
+        for (Section section : new ReportTables(summaries, Reproduction.forRun(summaries, published, reference))
+                .sections()) {
             md.append("## ").append(escape(section.heading())).append("\n\n");
             if (!section.intro().isEmpty()) {
                 md.append(escape(section.intro())).append("\n\n");

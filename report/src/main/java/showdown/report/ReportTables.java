@@ -18,9 +18,10 @@ import showdown.harness.results.RunResults;
 import showdown.harness.results.TargetOutcome;
 
 /**
- * Builds every table of the reports from a run: first the seeds' own layouts (S1 framework × route,
- * S2 framework × concurrency per request, S3 Throughput | Latency | Consistency, TechEmpower framework
- * × request), then what the seeds lacked (tails, CPU per request, memory, errors).
+ * Builds every table of the reports from a run: how each seed's published table compares with the
+ * run (its reproduction), the seeds' own layouts (S1 framework × route, S2 framework × concurrency per
+ * request, S3 Throughput | Latency | Consistency, TechEmpower framework × request), then what the
+ * seeds lacked (tails, CPU per request, memory, errors).
  */
 public final class ReportTables {
 
@@ -28,10 +29,13 @@ public final class ReportTables {
 
     private final Summaries summaries;
     private final RunResults run;
+    private final List<Reproduction> reproductions;
 
-    public ReportTables(Summaries summaries) {
+    /** @param reproductions the run's seeds against their published tables, in report order (may be empty) */
+    public ReportTables(Summaries summaries, List<Reproduction> reproductions) {
         this.summaries = summaries;
         this.run = summaries.run();
+        this.reproductions = List.copyOf(reproductions);
     }
 
     /** All sections, in report order. */
@@ -42,6 +46,9 @@ public final class ReportTables {
                 List.of(targets())));
         sections.add(new Section("trust", "How far to trust these figures", trustIntro(), null,
                 List.of(warmups(), caseNotes())));
+        for (Reproduction r : reproductions) {
+            sections.add(ReproductionSections.section(r, run.environment()));
+        }
         for (String scenario : summaries.scenarios()) {
             sections.add(scenarioSection(scenario));
         }

@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.util.List;
+import showdown.harness.plan.PublishedSeeds;
 import showdown.harness.results.ResultsException;
 import showdown.harness.results.ResultsJson;
 import showdown.harness.results.RunResults;
@@ -21,18 +22,23 @@ public final class Reports {
     private Reports() {
     }
 
-    /** Reads {@code dir/results.json} and writes the three reports beside it. */
+    /** Reads {@code dir/results.json} and writes the three reports beside it, without published tables. */
     public static List<Path> regenerate(Path dir) {
-        return write(ResultsJson.read(ResultsJson.fileIn(dir)), dir);
+        return write(ResultsJson.read(ResultsJson.fileIn(dir)), dir, PublishedSeeds.NONE, null);
     }
 
-    /** Writes report.md, report.html and results.csv into {@code dir}; returns their paths. */
-    public static List<Path> write(RunResults run, Path dir) {
+    /**
+     * Writes report.md, report.html and results.csv into {@code dir}; returns their paths.
+     *
+     * @param published the seeds' published tables, for the reproduction sections
+     * @param reference the target to normalise to ({@code --reference}), or null for each seed's default
+     */
+    public static List<Path> write(RunResults run, Path dir, PublishedSeeds published, String reference) {
         Path md = dir.resolve(MARKDOWN);
         Path html = dir.resolve(HTML);
         Path csv = dir.resolve(CSV);
-        replace(md, MarkdownReport.render(run));
-        replace(html, HtmlReport.render(run));
+        replace(md, MarkdownReport.render(run, published, reference));
+        replace(html, HtmlReport.render(run, published, reference));
         replace(csv, CsvReport.render(run));
         return List.of(md, html, csv);
     }

@@ -38,7 +38,7 @@ class ReportHtmlBrowserTest {
         assumeTrue(found.isPresent(), "chromium is not on PATH");
         chromium = found.get();
         Files.createDirectories(OUT);
-        html = Reports.write(SampleRun.build(), OUT).get(1);
+        html = Reports.write(SampleRun.build(), OUT, showdown.harness.plan.PublishedSeeds.NONE, null).get(1);
     }
 
     @Test

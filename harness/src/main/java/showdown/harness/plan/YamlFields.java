@@ -88,6 +88,18 @@ final class YamlFields {
         return v.asInt();
     }
 
+    /** A number written as one (not quoted): a published figure. */
+    double number(JsonNode node, String field) {
+        JsonNode v = node.get(field);
+        if (v == null || v.isNull()) {
+            throw error(field, "is missing");
+        }
+        if (!v.isNumber()) {
+            throw error(field, "must be a number, not '" + v.asText() + "'");
+        }
+        return v.asDouble();
+    }
+
     Duration duration(JsonNode node, String field, Duration fallback) {
         JsonNode v = node.get(field);
         if (v == null || v.isNull()) {
