@@ -33,6 +33,7 @@ final class ReproduceCommand extends Command {
     private String seed;
     private final List<String> targets = new ArrayList<>();
     private String duration;
+    private Integer repeat;
     private Path out;
     private String reference;
 
@@ -59,6 +60,9 @@ final class ReproduceCommand extends Command {
                         + " target that stands for one of the seed's frameworks).", targets::add)
                 .value("--duration", "D", "Shorten every case to D, e.g. 5s, for a quick look; the report says it was"
                         + " shortened (default: the seed's own).", v -> duration = v)
+                .value("--repeat", "N", "Rounds over the targets, interleaved: with 2 or more the intervals hold the"
+                        + " start-to-start noise, and only then can a flipped pair be called real (default: 1).",
+                        v -> repeat = Options.toInt("--repeat", v))
                 .value("--out", "DIR", "The results folder (default: results/<UTC timestamp> under SHOWDOWN_HOME).",
                         v -> out = Options.toPath("--out", v))
                 .value("--reference", "TARGET", "The target the reproduction normalises to (default: the first of the"
@@ -74,7 +78,7 @@ final class ReproduceCommand extends Command {
             PublishedSeed s = published.require(seed);
             List<String> run = targets.isEmpty() ? seedTargetsHere(s, TargetCatalog.discover(home)) : targets;
             checkReference(s, run);
-            RunSettings settings = new RunSettings(run, List.of(s.seed()), PROFILE, duration, null, null, List.of(),
+            RunSettings settings = new RunSettings(run, List.of(s.seed()), PROFILE, duration, null, repeat, List.of(),
                     List.of(), true, new SecureRandom().nextLong(), Map.of(), false);
             outcome = RunCommand.start(home, settings, out, RunCommand.commandLine(this, args));
         } catch (PlanException | TargetException | ResultsException e) {

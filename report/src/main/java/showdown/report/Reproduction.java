@@ -50,7 +50,11 @@ public final class Reproduction {
     }
 
     /** One thing ranked: a framework (or, with one framework, a request), its two figures. */
-    public record Item(String name, double published, Spread measured) {
+    /**
+     * @param overRounds whether the measured interval is over rounds (two or more): only then does it
+     *                   hold the start-to-start noise that decides whether a flip is real
+     */
+    public record Item(String name, double published, Spread measured, boolean overRounds) {
         /** Items as the reports write an order: "Gin > Sinatra > Rails". */
         static String ranking(List<Item> items) {
             return String.join(" > ", items.stream().map(Item::name).toList());
@@ -65,6 +69,11 @@ public final class Reproduction {
      *                  null when either case has no interval
      */
     public record Flip(String comparison, Item publishedAhead, Item publishedBehind, Boolean separated) {
+
+        /** Whether both intervals are over rounds; one window's slices do not vouch for a flip. */
+        public boolean overRounds() {
+            return publishedAhead.overRounds() && publishedBehind.overRounds();
+        }
     }
 
     /**
@@ -246,7 +255,7 @@ public final class Reproduction {
         for (List<Row> cell : cells.values()) {
             Row first = cell.get(0);
             List<Item> items = cell.stream().map(r -> new Item(r.framework().name(), r.published(),
-                    r.measured().requestsPerSecond())).toList();
+                    r.measured().requestsPerSecond(), overRounds(r.measured()))).toList();
             out.add(ordering(first.request() + ", " + Format.connections(first.connections()), first.request(),
                     first.connections(), items));
         }
@@ -264,7 +273,7 @@ public final class Reproduction {
         List<Ordering> out = new ArrayList<>();
         levels.forEach((c, level) -> {
             List<Item> items = level.stream().map(r -> new Item(r.request(), r.published(),
-                    r.measured().requestsPerSecond())).toList();
+                    r.measured().requestsPerSecond(), overRounds(r.measured()))).toList();
             out.add(ordering(level.get(0).framework().name() + ", " + Format.connections(c), null, c, items));
         });
         return out.stream().filter(o -> o.items().size() > 1).toList();
@@ -284,6 +293,10 @@ public final class Reproduction {
             }
         }
         return new Ordering(comparison, request, connections, items, KendallTau.of(p, m), flips);
+    }
+
+    private static boolean overRounds(Summary s) {
+        return s.uncertainty() != null && s.uncertainty().overRounds();
     }
 
     /** True when the two intervals do not overlap; null when either is missing. */

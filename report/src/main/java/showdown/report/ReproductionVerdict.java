@@ -131,6 +131,10 @@ final class ReproductionVerdict {
         if (f.separated() == null) {
             return "no interval to tell whether that is more than noise";
         }
+        if (!f.overRounds()) {
+            return f.separated() ? "apart by more than one window's noise, but one round cannot vouch for a flip"
+                    + " (--repeat 3 can)" : "within one window's noise, so not a clear flip";
+        }
         return f.separated() ? "this run's intervals separate them" : "within this run's intervals, so not a clear flip";
     }
 

@@ -59,8 +59,8 @@ class ReproductionTablesTest {
         assertThat(md).containsPattern("""
                 \\| Comparison \\| Ahead in the seed \\| Behind in the seed \\| Seed's ratio \\| This run's ratio \\| This run's 95 % intervals \\|
                 \\| --- \\| --- \\| --- \\| --- \\| --- \\| --- \\|
-                \\| GET /, 2 connections \\| B \\| C \\| 1.50 \\| 0.50 \\| this run's intervals separate them: B 1\\d{3}–1\\d{3} against C [23]\\d{3}–3\\d{3} \\|
-                \\| GET /, 4 connections \\| B \\| A \\| 1.10 \\| 0.98 \\| within this run's intervals, so not a clear flip: B \\d+–\\d+ against A \\d+–\\d+ \\|
+                \\| GET /, 2 connections \\| B \\| C \\| 1.50 \\| 0.50 \\| apart by more than one window's noise, but one round cannot vouch for a flip \\(--repeat 3 can\\): B 1\\d{3}–1\\d{3} against C [23]\\d{3}–3\\d{3} \\|
+                \\| GET /, 4 connections \\| B \\| A \\| 1.10 \\| 0.98 \\| within one window's noise, so not a clear flip: B \\d+–\\d+ against A \\d+–\\d+ \\|
                 \\| GET /, 8 connections \\| A \\| B \\| 1.11 \\| 0.50 \\| no interval to tell whether that is more than noise \\|
                 """);
     }

@@ -108,9 +108,10 @@ class ReproductionTest {
                         + " -1: reversed): 5 hold, 3 flip.",
                 "GET / at 1 connection: the seed's order C > B > A holds.",
                 "GET / at 2 connections: the seed's order B > C > A does not hold: here C > B > A; C is ahead of B"
-                        + " (this run's intervals separate them).",
+                        + " (apart by more than one window's noise, but one round cannot vouch for a flip (--repeat 3"
+                        + " can)).",
                 "GET / at 4 connections: the seed's order B > A does not hold: here A > B; A is ahead of B (within"
-                        + " this run's intervals, so not a clear flip).",
+                        + " one window's noise, so not a clear flip).",
                 "GET / at 8 connections: the seed's order A > B does not hold: here B > A; B is ahead of A (no"
                         + " interval to tell whether that is more than noise).",
                 "The largest change in proportion: B is 0.90× A in the seed (GET /, 8 connections) and 2.00× here.",
