@@ -8,6 +8,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import showdown.harness.plan.PublishedSeed;
+import showdown.harness.results.CaseNote;
 import showdown.harness.results.Environment;
 
 /**
@@ -56,6 +57,10 @@ final class ReproductionVerdict {
         String gap = largestGap(r);
         if (gap != null) {
             s.add(gap);
+        }
+        String cold = notSteady(r);
+        if (cold != null) {
+            s.add(cold);
         }
         if (environment != null) {
             s.add(serverSentence(environment));
@@ -124,6 +129,23 @@ final class ReproductionVerdict {
         }
         return pairs.isEmpty() ? null : "The run lacks the seed's concurrency, so its nearest level stands in: "
                 + String.join(", ", pairs) + ".";
+    }
+
+    /**
+     * The compared frameworks measured before their throughput was steady (no warm-up, as the seeds
+     * ran, or one that ran out of time): a JIT-compiled framework's figure is then its start.
+     */
+    static String notSteady(Reproduction r) {
+        List<String> names = r.rows().stream().filter(Reproduction.Row::compared)
+                .filter(row -> row.measured().notes().stream().anyMatch(n -> n.kind() == CaseNote.Kind.NOT_STEADY))
+                .map(row -> row.framework().name()).distinct().toList();
+        if (names.isEmpty()) {
+            return null;
+        }
+        return "Measured before their throughput was steady (no warm-up, as the seed ran, or one that ran out of"
+                + " time): " + String.join(", ", names) + "; for a JIT-compiled framework such a figure is its"
+                + " start-up, not its speed ('showdown run --scenario " + r.seed().seed() + "', whose quick profile warms"
+                + " each start, shows the difference).";
     }
 
     /** Whether the run's intervals back a flip, in words. */

@@ -9,6 +9,7 @@ import org.junit.jupiter.api.Test;
 import showdown.harness.plan.PublishedSeed;
 import showdown.harness.plan.PublishedSeed.Figure;
 import showdown.harness.plan.PublishedSeed.Framework;
+import showdown.harness.results.CaseNote;
 import showdown.harness.results.Interval;
 import showdown.harness.results.RunResults;
 
@@ -199,5 +200,17 @@ class ReproductionTest {
     private static showdown.harness.results.CaseResult requestCase(String request, long rate) {
         return showdown.harness.results.CaseResult.builder().from(ReproductionFixture.aCase("scotty", 64, rate, 5))
                 .scenario("spock-scotty").request(request).build();
+    }
+
+    @Test
+    void theVerdictNamesTheFrameworksMeasuredBeforeTheyWereSteady() {
+        assertThat(ReproductionVerdict.of(r, null)).doesNotContain("before their throughput was steady");
+        RunResults run = ReproductionFixture.run();
+        RunResults coldB = run.withCases(run.cases().stream().map(c -> c.target().equals("b")
+                ? c.withNotes(List.of(new CaseNote(CaseNote.Kind.NOT_STEADY, "measured without a warm-up"))) : c).toList());
+        String verdict = ReproductionVerdict.of(Reproduction.of(ReproductionFixture.seed(), new Summaries(coldB), null), null);
+        assertThat(verdict).contains("Measured before their throughput was steady (no warm-up, as the seed ran, or one"
+                + " that ran out of time): B; for a JIT-compiled framework such a figure is its start-up, not its"
+                + " speed ('showdown run --scenario mist', whose quick profile warms each start, shows the difference).");
     }
 }
