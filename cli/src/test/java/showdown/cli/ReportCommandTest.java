@@ -62,10 +62,16 @@ class ReportCommandTest {
     @Test
     void theReferenceMustStandForASeedFrameworkTheRunMeasured() throws IOException {
         Path dir = ReportTestFolders.write(tmp.resolve("run"), 1, 1);
-        CapturedCli.Outcome none = CapturedCli.run("report", dir.toString(), "--reference", "alpha");
-        assertThat(none.exitCode()).isEqualTo(2);
-        assertThat(none.err()).isEqualTo("showdown report: --reference alpha: the run has no seed scenario with a"
-                + " published table to compare with\n");
+        // A home without published tables (not this checkout's, which has mist's).
+        System.setProperty("showdown.home", Files.createDirectories(tmp.resolve("bare/scenarios")).getParent().toString());
+        try {
+            CapturedCli.Outcome none = CapturedCli.run("report", dir.toString(), "--reference", "alpha");
+            assertThat(none.exitCode()).isEqualTo(2);
+            assertThat(none.err()).isEqualTo("showdown report: --reference alpha: the run has no seed scenario with a"
+                    + " published table to compare with\n");
+        } finally {
+            System.clearProperty("showdown.home");
+        }
 
         Path home = Files.createDirectories(tmp.resolve("home/scenarios/published"));
         Files.writeString(home.resolve("mist.yaml"), """

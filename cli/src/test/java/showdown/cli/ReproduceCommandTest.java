@@ -40,18 +40,7 @@ class ReproduceCommandTest {
                   - {framework: One, request: GET /, connections: 1, threads: 1, figure: requests-per-second, value: 10, unit: req/s}
                   - {framework: Two, request: GET /, connections: 1, threads: 1, figure: requests-per-second, value: 20, unit: req/s}
                 """);
-        Path t = Files.createDirectories(home.resolve("targets/x/one"));
-        Files.writeString(t.resolve("target.yaml"), """
-                name: one
-                display: One
-                language: shell
-                framework: none
-                version: "1"
-                category: platform
-                start: ["true"]
-                ready: /
-                scenarios: [s]
-                """);
+        RunCommandTest.writeOneTarget(home);
         System.setProperty("showdown.home", home.toString());
     }
 

@@ -26,6 +26,14 @@ class RunCommandTest {
         Files.createDirectories(home.resolve("scenarios/profiles"));
         Files.writeString(home.resolve("scenarios/s.yaml"), "name: s\nrequests: [{path: /}]\n");
         Files.writeString(home.resolve("scenarios/profiles/quick.yaml"), "duration: 1s\nlevels: [{connections: 1}]\n");
+        writeOneTarget(home);
+        System.setProperty("showdown.home", home.toString());
+        originalErr = System.err;
+        System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
+    }
+
+    /** A target named {@code one} under {@code home} that serves scenario {@code s} and never starts a server. */
+    static void writeOneTarget(Path home) throws IOException {
         Path t = Files.createDirectories(home.resolve("targets/x/one"));
         Files.writeString(t.resolve("target.yaml"), """
                 name: one
@@ -38,9 +46,6 @@ class RunCommandTest {
                 ready: /
                 scenarios: [s]
                 """);
-        System.setProperty("showdown.home", home.toString());
-        originalErr = System.err;
-        System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
     }
 
     @AfterEach
