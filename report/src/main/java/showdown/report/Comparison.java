@@ -1,7 +1,6 @@
 package showdown.report;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import showdown.harness.results.CaseResult;
@@ -87,15 +86,11 @@ public record Comparison(List<Row> rows, List<CaseKey> onlyInA, List<CaseKey> on
 
     /** Each target's spread between rounds, pooled over its cases in both runs (each side's case on its own). */
     static Map<String, RoundSpreads> pooledByTarget(Summaries a, Summaries b) {
-        Map<String, List<List<CaseResult>>> cases = new LinkedHashMap<>();
+        List<List<CaseResult>> cases = new ArrayList<>();
         for (Summaries side : List.of(a, b)) {
-            for (Summary s : side.all()) {
-                cases.computeIfAbsent(s.key().target(), t -> new ArrayList<>()).add(s.repetitions());
-            }
+            side.all().forEach(s -> cases.add(s.repetitions()));
         }
-        Map<String, RoundSpreads> out = new LinkedHashMap<>();
-        cases.forEach((t, c) -> out.put(t, RoundSpreads.of(c)));
-        return out;
+        return RoundSpreads.byTarget(cases);
     }
 
     /** A summary's slices as {@code {requests, seconds}}, a round each; a round without slices is one slice. */

@@ -32,10 +32,7 @@ public final class Summaries {
         for (CaseResult c : run.cases()) {
             grouped.computeIfAbsent(CaseKey.of(c), k -> new ArrayList<>()).add(c);
         }
-        Map<String, List<List<CaseResult>>> byTarget = new LinkedHashMap<>();
-        grouped.forEach((k, reps) -> byTarget.computeIfAbsent(k.target(), t -> new ArrayList<>()).add(reps));
-        Map<String, RoundSpreads> spreads = new LinkedHashMap<>();
-        byTarget.forEach((t, cases) -> spreads.put(t, RoundSpreads.of(cases)));
+        Map<String, RoundSpreads> spreads = RoundSpreads.byTarget(grouped.values());
         grouped.forEach((k, reps) -> byKey.put(k, new Summary(k, reps, spreads.get(k.target()))));
     }
 

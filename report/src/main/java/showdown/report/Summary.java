@@ -64,18 +64,17 @@ public final class Summary {
      */
     public Uncertainty uncertainty() {
         if (uncertainty == null) {
-            Uncertainty overRounds = targetSpreads.uncertainty(repetitions, Bootstrap.DEFAULT_CONFIDENCE);
-            List<List<CaseSample>> rounds = repetitions.stream().map(CaseResult::samples).filter(l -> !l.isEmpty()).toList();
-            uncertainty = java.util.Optional.ofNullable(overRounds != null ? overRounds : rounds.isEmpty() ? null
-                    : SampleStatistics.uncertainty(rounds, Bootstrap.standard()));
+            Uncertainty u = targetSpreads.uncertainty(repetitions, Bootstrap.DEFAULT_CONFIDENCE);
+            if (u == null) {
+                List<List<CaseSample>> rounds = repetitions.stream().map(CaseResult::samples)
+                        .filter(l -> !l.isEmpty()).toList();
+                u = rounds.isEmpty() ? null : SampleStatistics.uncertainty(rounds, Bootstrap.standard());
+            }
+            uncertainty = java.util.Optional.ofNullable(u);
         }
         return uncertainty.orElse(null);
     }
 
-    /** The spread between rounds of this case's target, pooled over its cases in the run. */
-    public RoundSpreads targetSpreads() {
-        return targetSpreads;
-    }
 
     /** Every note of every repetition, each text once, in the order measured. */
     public List<CaseNote> notes() {

@@ -2,7 +2,9 @@ package showdown.harness.stats;
 
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.function.ToDoubleFunction;
 import showdown.harness.results.CaseResult;
 import showdown.harness.results.Interval;
@@ -25,6 +27,22 @@ public record RoundSpreads(PooledVariance rate, PooledVariance cpu, PooledVarian
     public static RoundSpreads of(Collection<List<CaseResult>> cases) {
         return new RoundSpreads(pool(cases, RoundSpreads::rate), pool(cases, RoundSpreads::cpu),
                 pool(cases, RoundSpreads::p99));
+    }
+
+    /**
+     * Each target's spread, pooled over its cases: every list is one case's rounds, named by the
+     * target of its first round. Targets keep the order of their first case.
+     */
+    public static Map<String, RoundSpreads> byTarget(Collection<List<CaseResult>> cases) {
+        Map<String, List<List<CaseResult>>> grouped = new LinkedHashMap<>();
+        for (List<CaseResult> rounds : cases) {
+            if (!rounds.isEmpty()) {
+                grouped.computeIfAbsent(rounds.get(0).target(), t -> new ArrayList<>()).add(rounds);
+            }
+        }
+        Map<String, RoundSpreads> out = new LinkedHashMap<>();
+        grouped.forEach((target, ofTarget) -> out.put(target, of(ofTarget)));
+        return out;
     }
 
     /**
