@@ -115,6 +115,9 @@ public final class LoadEngine {
     }
 
     public LoadResult run() {
+        if (spec.secure() || !spec.keepAlive()) {
+            throw new LoadException("https and --no-keepalive are not built yet"); // the load.tls layer follows
+        }
         List<Endpoint> endpoints = resolve(spec);
         preflight(endpoints, spec.http2());
         Transport transport = Transports.resolve(spec.transport());

@@ -9,11 +9,14 @@ import java.util.Locale;
 /**
  * One load run: which requests, how many connections, and for how long.
  *
- * <p>Invariants (checked by the builder): at least one http URL; {@code threads >= 1};
+ * <p>Invariants (checked by the builder): at least one URL, all http or all https; {@code threads >= 1};
  * {@code connections >= threads}; {@code pipelineDepth >= 1}; the run is bounded by a positive duration,
  * a positive request count, or both. {@code ratePerSecond > 0} selects the open model (wrk2), where
  * latency is measured from each request's intended send time. {@code http2} speaks HTTP/2 over
- * cleartext TCP (h2c, prior knowledge); {@code pipelineDepth} is then the streams in flight per connection.
+ * cleartext TCP (h2c, prior knowledge), or over TLS (ALPN {@code h2}) on https URLs; {@code pipelineDepth}
+ * is then the streams in flight per connection. https URLs are spoken as {@code tls} says. Without
+ * {@code keepAlive} every request goes on a connection of its own (connect, handshake, request,
+ * close), which is how connection and handshake cost is measured.
  */
 public record LoadSpec(
         List<URI> urls,
@@ -29,7 +32,9 @@ public record LoadSpec(
         Duration warmup,
         double ratePerSecond,
         Transport transport,
-        boolean http2) {
+        boolean http2,
+        TlsOptions tls,
+        boolean keepAlive) {
 
     public static final Duration DEFAULT_DURATION = Duration.ofSeconds(10);
     public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(2);
@@ -39,6 +44,12 @@ public record LoadSpec(
         headers = List.copyOf(headers);
         body = body == null ? null : body.clone();
         method = method.toUpperCase(Locale.ROOT);
+        tls = tls == null ? TlsOptions.DEFAULTS : tls;
+    }
+
+    /** True when the URLs are https: every connection speaks TLS first. */
+    public boolean secure() {
+        return "https".equalsIgnoreCase(urls.get(0).getScheme());
     }
 
     public boolean openModel() {
@@ -60,7 +71,7 @@ public record LoadSpec(
         b.headers.addAll(headers);
         return b.method(method).body(body).connections(connections).threads(threads).duration(duration)
                 .requests(requests).pipelineDepth(pipelineDepth).timeout(timeout).warmup(warmup)
-                .rate(ratePerSecond).transport(transport).http2(http2);
+                .rate(ratePerSecond).transport(transport).http2(http2).tls(tls).keepAlive(keepAlive);
     }
 
     /** Collects the options, then {@link #build()} validates them with user-readable messages. */
@@ -79,6 +90,8 @@ public record LoadSpec(
         private double rate;
         private Transport transport = Transport.AUTO;
         private boolean http2;
+        private TlsOptions tls = TlsOptions.DEFAULTS;
+        private boolean keepAlive = true;
 
         public Builder url(String url) {
             urls.add(parseUrl(url));
@@ -155,15 +168,37 @@ public record LoadSpec(
             return this;
         }
 
-        /** HTTP/2 over cleartext TCP (h2c, prior knowledge) instead of HTTP/1.1. */
+        /** HTTP/2 instead of HTTP/1.1: h2c (prior knowledge) on http URLs, ALPN {@code h2} on https. */
         public Builder http2(boolean http2) {
             this.http2 = http2;
+            return this;
+        }
+
+        /** How https URLs are spoken; ignored for http URLs. */
+        public Builder tls(TlsOptions tls) {
+            this.tls = tls == null ? TlsOptions.DEFAULTS : tls;
+            return this;
+        }
+
+        /** False: one request per connection (each on a new connection, closed after its answer). */
+        public Builder keepAlive(boolean keepAlive) {
+            this.keepAlive = keepAlive;
             return this;
         }
 
         public LoadSpec build() {
             if (urls.isEmpty()) {
                 throw new LoadException("no URL given");
+            }
+            String scheme = urls.get(0).getScheme().toLowerCase(Locale.ROOT);
+            for (URI u : urls) {
+                if (!u.getScheme().equalsIgnoreCase(scheme)) {
+                    throw new LoadException("URLs mix http and https: one run speaks one protocol");
+                }
+            }
+            if (!keepAlive && (pipelineDepth > 1 || http2)) {
+                throw new LoadException("--no-keepalive sends one HTTP/1.1 request per connection: it cannot be combined with "
+                        + (http2 ? "--h2" : "--pipeline"));
             }
             if (threads < 1) {
                 throw new LoadException("threads must be at least 1, not " + threads);
@@ -194,11 +229,11 @@ public record LoadSpec(
             }
             Duration d = duration == null && requests == 0 ? DEFAULT_DURATION : duration;
             return new LoadSpec(urls, method, headers, body, connections, threads, d, requests, pipelineDepth,
-                    timeout, warmup, rate, transport, http2);
+                    timeout, warmup, rate, transport, http2, tls, keepAlive);
         }
     }
 
-    /** Accepts http URLs with a host; adds path "/" when none is given. */
+    /** Accepts http and https URLs with a host. */
     public static URI parseUrl(String url) {
         URI uri;
         try {
@@ -207,11 +242,11 @@ public record LoadSpec(
             throw new LoadException("bad URL '" + url + "': " + e.getMessage());
         }
         if (uri.getScheme() == null || uri.getHost() == null) {
-            throw new LoadException("bad URL '" + url + "': expected http://host[:port]/path");
+            throw new LoadException("bad URL '" + url + "': expected http[s]://host[:port]/path");
         }
         String scheme = uri.getScheme().toLowerCase(Locale.ROOT);
-        if (!scheme.equals("http")) {
-            throw new LoadException("unsupported scheme '" + uri.getScheme() + "' in '" + url + "': only http (cleartext HTTP/1.1 and h2c) is supported");
+        if (!scheme.equals("http") && !scheme.equals("https")) {
+            throw new LoadException("unsupported scheme '" + uri.getScheme() + "' in '" + url + "': http or https");
         }
         return uri;
     }
