@@ -245,16 +245,17 @@ public final class ReportTables {
         long disturbed = summaries.all().stream().filter(Summary::disturbed).count();
         long noted = summaries.all().stream().filter(x -> !x.notes().isEmpty()).count();
         long unsteady = run.warmups().stream().filter(w -> !w.steady()).count();
-        return String.format(java.util.Locale.ROOT, "Each target start was warmed until its throughput was steady"
+        return String.format(java.util.Locale.ROOT, "Each target start was warmed until it was steady: a JVM until its"
+                        + " JIT compilers stayed idle under the load, anything else until its throughput settled"
                         + " (%d of %d starts got there; the rest ran out of warm-up time). %d of %d cases carry a note"
                         + " below; %d were disturbed by other processes on the measured CPUs.", run.warmups().size() - unsteady,
                 run.warmups().size(), noted, summaries.all().size(), disturbed);
     }
 
-    /** Per target start: how long the warm-up took and whether the throughput settled. */
+    /** Per target start: how long the warm-up took, by which rule, and whether it got there. */
     public Table warmups() {
-        Table t = new Table("Warm-up to steady state", List.of(FRAMEWORK, "Round", "Warm-up (s)", "Steady",
-                "Last req/s per request"));
+        Table t = new Table("Warm-up to steady state", List.of(FRAMEWORK, "Round", "Warm-up (s)", "Steady", "Rule",
+                "JIT CPU (s)", "Paused for JIT (s)", "Last req/s per request"));
         for (WarmupOutcome w : run.warmups()) {
             java.util.Map<String, Double> last = new java.util.LinkedHashMap<>();
             w.slices().forEach(sl -> last.put(sl.request(), sl.requestsPerSecond()));
@@ -262,7 +263,11 @@ public final class ReportTables {
             last.forEach((r, v) -> parts.add(r + " " + Format.whole(v)));
             t.row(List.of(Cell.text(summaries.label(w.target())), Cell.number(String.valueOf(w.repetition() + 1),
                             w.repetition() + 1), Cell.number(Format.oneDecimal(w.seconds()), w.seconds()),
-                    Cell.text(w.steady() ? "yes" : "NO (time limit)"), Cell.text(String.join(", ", parts))));
+                    Cell.text(w.steady() ? "yes" : "NO (time limit)"),
+                    Cell.text(w.rule() == WarmupOutcome.Rule.JIT ? "JIT idle" : "throughput"),
+                    w.compileSeconds() == null ? Cell.text("") : Cell.number(Format.oneDecimal(w.compileSeconds()), w.compileSeconds()),
+                    w.compileSeconds() == null ? Cell.text("") : Cell.number(Format.oneDecimal(w.catchUpSeconds()), w.catchUpSeconds()),
+                    Cell.text(String.join(", ", parts))));
         }
         return t;
     }

@@ -29,6 +29,12 @@ public final class Anomalies {
     /** Fewer answers than this say too little for the latency-shape rules. */
     public static final long MIN_REQUESTS_FOR_SHAPE = 20;
 
+    /**
+     * The JIT compilers busy for this share of one CPU while a case ran mark it: a warm HotSpot's
+     * compilers use well under 1 %, one still compiling the case's paths 10-100 %.
+     */
+    public static final double JIT_COMPILING_SHARE = 0.05;
+
     private static final double NANOS_PER_SECOND = 1e9;
 
     private Anomalies() {
@@ -36,7 +42,7 @@ public final class Anomalies {
 
     /** What one case's warm-up left it with. */
     public enum WarmState {
-        /** Warmed until the throughput settled. */
+        /** Warmed until steady: the JIT quiet, or the throughput settled. */
         STEADY,
         /** The warm-up hit its time limit first. */
         UNSETTLED,
@@ -44,8 +50,17 @@ public final class Anomalies {
         COLD
     }
 
-    /** Every note that applies to a measured case, in a fixed order. */
+    /** Every note that applies to a measured case of a server without a JIT, in a fixed order. */
     public static List<CaseNote> notes(LoadResult load, WarmState warm, boolean generatorSaturated,
+                                       Interference interference) {
+        return notes(load, warm, null, generatorSaturated, interference);
+    }
+
+    /**
+     * Every note that applies to a measured case, in a fixed order; {@code compileShare} is the
+     * share of one CPU the server's JIT compilers used while it ran (null: no JIT).
+     */
+    public static List<CaseNote> notes(LoadResult load, WarmState warm, Double compileShare, boolean generatorSaturated,
                                        Interference interference) {
         List<CaseNote> notes = new ArrayList<>();
         switch (warm) {
@@ -54,6 +69,11 @@ public final class Anomalies {
             case COLD -> notes.add(new CaseNote(CaseNote.Kind.NOT_STEADY,
                     "measured cold: the profile asked for no warm-up"));
             case STEADY -> { }
+        }
+        if (compileShare != null && compileShare >= JIT_COMPILING_SHARE) {
+            notes.add(new CaseNote(CaseNote.Kind.JIT_COMPILING, String.format(Locale.ROOT,
+                    "the JIT was still compiling while this case ran (%.0f %% of a CPU): the figure may still be rising",
+                    compileShare * 100)));
         }
         littlesLaw(load).ifPresent(notes::add);
         connections(load).ifPresent(notes::add);

@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.List;
 import showdown.harness.results.CaseSample;
 import showdown.harness.results.Interference;
+import showdown.harness.target.JitActivity;
 import showdown.harness.target.ProcessTreeStats;
 import showdown.load.LoadEngine;
 import showdown.load.LoadResult;
@@ -35,9 +36,13 @@ public final class CaseMeasurer {
      *
      * @param samples      the window's slices, in order
      * @param interference what other processes used on the measured CPUs; null when unknown
+     * @param compileSeconds CPU time the server's JIT compilers used while the case ran (its
+     *                     connects and settle included); null when the server has no JIT
+     * @param compileShare that time as a share of one CPU over the case's wall time; null likewise
      */
     public record Measurement(LoadResult load, ServerMetrics server, boolean generatorSaturated,
-                              List<CaseSample> samples, Interference interference) {
+                              List<CaseSample> samples, Interference interference, Double compileSeconds,
+                              Double compileShare) {
     }
 
     private final Engine engine;
@@ -60,6 +65,8 @@ public final class CaseMeasurer {
     }
 
     public Measurement measure(LoadSpec spec, long serverPid, ProgressListener listener) {
+        JitActivity jit = JitActivity.watch(serverPid);
+        long runStart = System.nanoTime();
         RssSampler rss = RssSampler.start(serverPid, rssInterval);
         SliceRecorder slices = new SliceRecorder(serverPid, serverCpus, loadCpus);
         LoadResult result;
@@ -72,6 +79,10 @@ public final class CaseMeasurer {
         } finally {
             rss.stop();
         }
+        long compileNanos = jit.cpuNanosSinceLast();
+        long runNanos = Math.max(1, System.nanoTime() - runStart);
+        Double compileSeconds = jit.hasCompiler() ? compileNanos / 1e9 : null;
+        Double compileShare = jit.hasCompiler() ? (double) compileNanos / runNanos : null;
         RssSampler.RssStats mem = rss.stats();
         // The window's own readings when the engine gave them; around the whole run otherwise.
         long user = slices.windowServerUserNanos() >= 0 ? slices.windowServerUserNanos()
@@ -81,6 +92,7 @@ public final class CaseMeasurer {
         ServerMetrics server = new ServerMetrics(user, system, mem.peakBytes(), mem.averageBytes());
         boolean saturated = Saturation.generatorSaturated(result.generatorCpuNanos(), loadCpus.size(), server.cpuNanos(),
                 serverCpus.size(), result.durationNanos());
-        return new Measurement(result, server, saturated, slices.samples(), slices.interference());
+        return new Measurement(result, server, saturated, slices.samples(), slices.interference(), compileSeconds,
+                compileShare);
     }
 }

@@ -12,8 +12,10 @@ public record CaseNote(Kind kind, String message) {
 
     /** The kinds of note, each with its own rule (docs/reports.md). */
     public enum Kind {
-        /** The target's warm-up ended at its time limit before its throughput settled. */
+        /** The target's warm-up ended at its time limit before it was steady. */
         @JsonProperty("not-steady") NOT_STEADY,
+        /** *1.3*: the server's JIT compilers were busy while the case ran. */
+        @JsonProperty("jit-compiling") JIT_COMPILING,
         /** Connections × pipeline against throughput × mean latency (closed model only). */
         @JsonProperty("littles-law") LITTLES_LAW,
         /** Fewer connections were open than asked for. */

@@ -28,7 +28,7 @@ public record RunResults(
         List<WarmupOutcome> warmups) {
 
     /** The schema this code writes. A reader accepts the same major version ("showdown.results/1[.n]"). */
-    public static final String SCHEMA = "showdown.results/1.2";
+    public static final String SCHEMA = "showdown.results/1.3";
 
     public RunResults {
         targets = targets == null ? List.of() : List.copyOf(targets);

@@ -14,6 +14,7 @@ import showdown.harness.measure.CaseMeasurer;
 import showdown.harness.plan.Durations;
 import showdown.harness.plan.Profile;
 import showdown.harness.results.WarmupOutcome;
+import showdown.harness.target.JitActivity;
 import showdown.harness.stats.Bootstrap;
 import showdown.harness.stats.SampleStatistics;
 import showdown.harness.plan.PlannedCase;
@@ -274,7 +275,8 @@ public final class SuiteRunner {
         ctx.eta().loadStarted(ctx.warmup());
         WarmupOutcome outcome;
         try {
-            outcome = new SteadyWarmup(ctx.warmupEngine(), ctx.warmup(), ctx.profile().steady())
+            outcome = new SteadyWarmup(ctx.warmupEngine(), ctx.warmup(), ctx.profile().steady(),
+                    SteadyWarmup.Compilers.of(JitActivity.watch(target.pid())), SteadyWarmup.JitRule.DEFAULT)
                     .run(round.target(), round.repetition() - 1, kinds);
         } catch (LoadException e) {
             drop(target.manifest(), TargetOutcome.Status.FAILED, "stopped answering during warm-up: " + firstLine(e.getMessage()), null);
@@ -284,9 +286,18 @@ public final class SuiteRunner {
         }
         ctx.journal().recordWarmup(outcome);
         warmStates.put(key, outcome.steady() ? Anomalies.WarmState.STEADY : Anomalies.WarmState.UNSETTLED);
-        ctx.progress().say(String.format(java.util.Locale.ROOT, "%s: %s after %.1f s", prefix,
-                outcome.steady() ? "steady" : "NOT steady (time limit)", outcome.seconds()));
+        ctx.progress().say(String.format(java.util.Locale.ROOT, "%s: %s after %.1f s%s", prefix,
+                outcome.steady() ? "steady" : "NOT steady (time limit)", outcome.seconds(), jitSummary(outcome)));
         return true;
+    }
+
+    /** ", JIT compiled 4.2 s of CPU, 1.3 s of pauses" for a JIT-compiled target; empty otherwise. */
+    private static String jitSummary(WarmupOutcome o) {
+        if (o.compileSeconds() == null) {
+            return "";
+        }
+        return String.format(java.util.Locale.ROOT, " (JIT: %.1f s of compiler CPU, %.1f s of pauses for it)",
+                o.compileSeconds(), o.catchUpSeconds());
     }
 
     private static String warmKey(String target, int repetition) {
@@ -347,7 +358,7 @@ public final class SuiteRunner {
         LoadResult load = m.load();
         var s = m.server();
         ServerMetrics server = ServerMetrics.measured(s.cpuUserNanos() / 1e9, s.cpuSystemNanos() / 1e9,
-                s.peakRssBytes(), s.averageRssBytes());
+                s.peakRssBytes(), s.averageRssBytes()).withCompileSeconds(m.compileSeconds());
         GeneratorMetrics generator = new GeneratorMetrics(load.generatorCpuNanos() / 1e9,
                 load.generatorCpuMicrosPerRequest(), ctx.cpus().loadCpuCount(), m.generatorSaturated());
         Anomalies.WarmState warm = warmStates.getOrDefault(warmKey(c.target(), c.repetition()), Anomalies.WarmState.COLD);
@@ -356,7 +367,7 @@ public final class SuiteRunner {
                 .samples(m.samples())
                 .uncertainty(SampleStatistics.uncertainty(List.of(m.samples()), Bootstrap.standard()))
                 .interference(m.interference())
-                .notes(Anomalies.notes(load, warm, m.generatorSaturated(), m.interference()))
+                .notes(Anomalies.notes(load, warm, m.compileShare(), m.generatorSaturated(), m.interference()))
                 .build();
     }
 

@@ -19,8 +19,14 @@ import showdown.load.LoadResult;
 import showdown.load.LoadSpec;
 import showdown.load.Transport;
 
-/** The steady-state rule, on traces with known answers. */
+/** The steady-state rules, on traces with known answers. */
 class SteadyWarmupTest {
+
+    private static final SteadyWarmup.Compilers NONE = SteadyWarmup.Compilers.NONE;
+    /** The default rule with pauses checked every millisecond, so tests take no time. */
+    private static final SteadyWarmup.JitRule JIT = new SteadyWarmup.JitRule(0.03, 2, Duration.ofMillis(1), 0.5,
+            Duration.ofMillis(50));
+    private static final long BUSY = 10_000_000; // 10 ms of compiler CPU: busy in any slice a test runs
 
     private static final LoadSpec SPEC = LoadSpec.builder().url(URI.create("http://127.0.0.1:1/")).connections(1)
             .threads(1).duration(Duration.ofSeconds(1)).build();
@@ -46,7 +52,7 @@ class SteadyWarmupTest {
                 17_100.0, 17_000.0, 17_000.0, 17_000.0, 17_000.0));
         CaseMeasurer.Engine engine = (spec, listener, slices, sliceNanos) -> result(spec, rates.removeFirst());
         SteadyWarmup warmup = new SteadyWarmup(engine, Duration.ofNanos(1),
-                new Profile.SteadyState(Duration.ofSeconds(60), 5));
+                new Profile.SteadyState(Duration.ofSeconds(60), 5), NONE, JIT);
         WarmupOutcome o = warmup.run("webflux", 0, List.of(new LoadSpecs.WarmupKind("GET mix", SPEC)));
         assertThat(o.steady()).isTrue();
         assertThat(o.slices()).extracting(WarmupOutcome.Slice::requestsPerSecond)
@@ -61,7 +67,7 @@ class SteadyWarmupTest {
                 3_000.0));
         CaseMeasurer.Engine engine = (spec, listener, slices, sliceNanos) ->
                 result(spec, spec.method().equals("POST") ? posts.removeFirst() : gets.removeFirst());
-        WarmupOutcome o = new SteadyWarmup(engine, Duration.ofNanos(1), new Profile.SteadyState(Duration.ofSeconds(60), 5))
+        WarmupOutcome o = new SteadyWarmup(engine, Duration.ofNanos(1), new Profile.SteadyState(Duration.ofSeconds(60), 5), NONE, JIT)
                 .run("t", 0, List.of(new LoadSpecs.WarmupKind("GET mix", SPEC),
                         new LoadSpecs.WarmupKind("POST /user", SPEC.toBuilder().method("POST").build())));
         assertThat(o.steady()).isTrue();
@@ -78,7 +84,7 @@ class SteadyWarmupTest {
             sleepQuietly(20);
             return result(spec, rate[0]);
         };
-        WarmupOutcome o = new SteadyWarmup(engine, Duration.ofMillis(1), new Profile.SteadyState(Duration.ofMillis(200), 5))
+        WarmupOutcome o = new SteadyWarmup(engine, Duration.ofMillis(1), new Profile.SteadyState(Duration.ofMillis(200), 5), NONE, JIT)
                 .run("t", 2, List.of(new LoadSpecs.WarmupKind("GET mix", SPEC)));
         assertThat(o.steady()).isFalse();
         assertThat(o.repetition()).isEqualTo(2);
@@ -86,11 +92,77 @@ class SteadyWarmupTest {
     }
 
     @Test
+    void aJitCompiledTargetIsSteadyOnceItsCompilersStayQuietForTwoPassesWhateverItsThroughputDoes() {
+        // The compilers: busy in the first pass and in the first two steps of the pause after it,
+        // then idle. The throughput still climbs (it never settles by the other rule).
+        Deque<Long> compiler = new ArrayDeque<>(List.of(0L, BUSY, BUSY, BUSY, 0L, 0L, 0L));
+        Deque<Double> rates = new ArrayDeque<>(List.of(1_000.0, 2_000.0, 4_000.0));
+        CaseMeasurer.Engine engine = (spec, listener, slices, sliceNanos) -> result(spec, rates.removeFirst());
+        WarmupOutcome o = new SteadyWarmup(engine, Duration.ofNanos(1), new Profile.SteadyState(Duration.ofSeconds(60), 5),
+                scripted(compiler), JIT).run("spring-mvc", 0, List.of(new LoadSpecs.WarmupKind("GET mix", SPEC)));
+        assertThat(o.steady()).isTrue();
+        assertThat(o.rule()).isEqualTo(WarmupOutcome.Rule.JIT);
+        assertThat(o.slices()).hasSize(3);
+        assertThat(o.compileSeconds()).isEqualTo(0.03);
+        assertThat(o.catchUpSeconds()).isPositive(); // the load paused for the queue after the busy pass
+        assertThat(o.slices().get(0).compileShare()).isGreaterThan(0.03);
+        assertThat(o.slices().get(2).compileShare()).isZero();
+        assertThat(compiler).isEmpty();
+    }
+
+    @Test
+    void compilersBusyUntilTheLimitLeaveTheTargetNotSteady() {
+        CaseMeasurer.Engine engine = (spec, listener, slices, sliceNanos) -> {
+            sleepQuietly(5);
+            return result(spec, 10_000);
+        };
+        SteadyWarmup.Compilers alwaysBusy = new SteadyWarmup.Compilers() {
+            @Override
+            public boolean present() {
+                return true;
+            }
+
+            @Override
+            public long cpuNanosSinceLast() {
+                return BUSY;
+            }
+        };
+        WarmupOutcome o = new SteadyWarmup(engine, Duration.ofMillis(1), new Profile.SteadyState(Duration.ofMillis(200), 5),
+                alwaysBusy, JIT).run("play", 0, List.of(new LoadSpecs.WarmupKind("GET mix", SPEC)));
+        assertThat(o.steady()).isFalse(); // a flat throughput does not make a compiling JVM steady
+        assertThat(o.rule()).isEqualTo(WarmupOutcome.Rule.JIT);
+        assertThat(o.seconds()).isGreaterThanOrEqualTo(0.2);
+    }
+
+    @Test
+    void quietMeansEachOfTheLastPassesUnderTheShare() {
+        assertThat(SteadyWarmup.quiet(List.of(0.5, 0.01, 0.02), JIT)).isTrue();
+        assertThat(SteadyWarmup.quiet(List.of(0.01, 0.5, 0.02), JIT)).isFalse();
+        assertThat(SteadyWarmup.quiet(List.of(0.01), JIT)).isFalse();
+        assertThat(SteadyWarmup.quiet(List.of(0.01, 0.03), JIT)).isFalse(); // at the share is busy
+    }
+
+    /** Compilers that report the given CPU times, one per look, and then nothing. */
+    private static SteadyWarmup.Compilers scripted(Deque<Long> nanos) {
+        return new SteadyWarmup.Compilers() {
+            @Override
+            public boolean present() {
+                return true;
+            }
+
+            @Override
+            public long cpuNanosSinceLast() {
+                return nanos.isEmpty() ? 0 : nanos.removeFirst();
+            }
+        };
+    }
+
+    @Test
     void noWarmUpAtAllIsNeverSteady() {
         CaseMeasurer.Engine engine = (spec, listener, slices, sliceNanos) -> {
             throw new AssertionError("no load without a warm-up");
         };
-        WarmupOutcome o = new SteadyWarmup(engine, Duration.ZERO, new Profile.SteadyState(Duration.ofSeconds(30), 5))
+        WarmupOutcome o = new SteadyWarmup(engine, Duration.ZERO, new Profile.SteadyState(Duration.ofSeconds(30), 5), NONE, JIT)
                 .run("t", 0, List.of(new LoadSpecs.WarmupKind("GET mix", SPEC)));
         assertThat(o.steady()).isFalse();
         assertThat(o.slices()).isEmpty();

@@ -1,0 +1,113 @@
+package showdown.harness.target;
+
+import java.io.IOException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * How much CPU a target's JIT compilers used since the last look, read from the threads of its
+ * process tree in /proc. A JVM compiles its hot code on threads of its own (HotSpot: "C1
+ * CompilerThread0", "C2 CompilerThread0"; Graal: "JVMCI..."; OpenJ9: "JIT Compilation Thread"),
+ * so their CPU time says, without asking the JVM anything, whether the code under load is still
+ * being compiled: a warm JVM's compilers sit idle.
+ *
+ * <p>HotSpot adds and retires compiler threads as its queue grows and drains, so the time is kept
+ * per thread: a thread that is gone took its time with it, but what it used before the last look
+ * was counted then. Not thread-safe; one caller at a time.
+ */
+public final class JitActivity {
+
+    /** The start of the 15-character thread names ({@code comm}) of every JIT compiler thread we know. */
+    static final List<String> COMPILER_THREAD_PREFIXES = List.of("C1 CompilerThre", "C2 CompilerThre", "JVMCI",
+            "JIT Compilation");
+
+    private static final Path PROC = Path.of("/proc");
+    private static final long NANOS_PER_TICK = TimeUnit.SECONDS.toNanos(1) / ProcessTreeStats.DEFAULT_CLOCK_TICKS_PER_SECOND;
+
+    private final long rootPid;
+    private final Map<Long, Long> ticksByThread = new HashMap<>();
+    private boolean seenCompiler;
+
+    private JitActivity(long rootPid) {
+        this.rootPid = rootPid;
+    }
+
+    /** Starts watching the tree under {@code rootPid}; the first {@link #cpuNanosSinceLast()} counts from now. */
+    public static JitActivity watch(long rootPid) {
+        JitActivity a = new JitActivity(rootPid);
+        a.cpuNanosSinceLast();
+        return a;
+    }
+
+    /** Whether the tree has had a JIT compiler thread since watching began (false: not a JIT-compiled runtime). */
+    public boolean hasCompiler() {
+        return seenCompiler;
+    }
+
+    /** CPU time the compiler threads used since the previous call (or since {@link #watch}). */
+    public long cpuNanosSinceLast() {
+        long delta = 0;
+        ProcessHandle root = ProcessHandle.of(rootPid).orElse(null);
+        if (root == null) {
+            return 0;
+        }
+        for (ProcessHandle h : ProcessTree.snapshot(root)) {
+            delta += scan(h.pid());
+        }
+        return delta * NANOS_PER_TICK;
+    }
+
+    /** Ticks the compiler threads of one process used since the last scan; new threads count from zero. */
+    private long scan(long pid) {
+        long delta = 0;
+        try (DirectoryStream<Path> tasks = Files.newDirectoryStream(PROC.resolve(Long.toString(pid)).resolve("task"))) {
+            for (Path task : tasks) {
+                if (!isCompilerThread(task)) {
+                    continue;
+                }
+                long ticks = cpuTicks(task);
+                if (ticks < 0) {
+                    continue; // it ended between the listing and the read
+                }
+                seenCompiler = true;
+                long tid = Long.parseLong(task.getFileName().toString());
+                Long before = ticksByThread.put(tid, ticks);
+                delta += Math.max(0, ticks - (before == null ? 0 : before));
+            }
+        } catch (IOException | RuntimeException e) {
+            return delta; // the process ended while we read it
+        }
+        return delta;
+    }
+
+    static boolean isCompilerThread(Path task) {
+        try {
+            String comm = Files.readString(task.resolve("comm")).strip();
+            for (String prefix : COMPILER_THREAD_PREFIXES) {
+                if (comm.startsWith(prefix)) {
+                    return true;
+                }
+            }
+            return false;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    /** utime + stime of one thread, or -1 when it is gone. */
+    private static long cpuTicks(Path task) {
+        try {
+            String stat = Files.readString(task.resolve("stat"));
+            // The name in parentheses may hold spaces; the fields after it are fixed.
+            String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+            return Long.parseLong(f[11]) + Long.parseLong(f[12]);
+        } catch (IOException | RuntimeException e) {
+            return -1;
+        }
+    }
+}
