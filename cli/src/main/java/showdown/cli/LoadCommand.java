@@ -18,6 +18,8 @@ import showdown.load.LoadException;
 import showdown.load.LoadResult;
 import showdown.load.output.LoadResultJson;
 import showdown.load.LoadSpec;
+import showdown.load.TlsEngine;
+import showdown.load.TlsOptions;
 import showdown.load.Transport;
 import showdown.load.Units;
 import showdown.load.output.WrkReport;
@@ -46,10 +48,17 @@ final class LoadCommand extends Command {
     private boolean progress;
     private String transport = "auto";
     private boolean http2;
+    private boolean tlsVerify;
+    private Path caCert;
+    private String tlsEngine = "auto";
+    private final List<String> tlsVersions = new ArrayList<>();
+    private String ciphers;
+    private boolean noTlsResume;
+    private boolean noKeepAlive;
     private String script;
 
     LoadCommand() {
-        super("load", "Generates HTTP/1.1 (or h2c) load, wrk style, and prints wrk's layout.",
+        super("load", "Generates HTTP/1.1 or HTTP/2 load, over TCP or TLS, wrk style, and prints wrk's layout.",
                 "Numbers may have a unit (1k, 1M); times too, and a fraction (500ms, 2.5s, 2m, 1h;",
                 "no unit means seconds).");
     }
@@ -63,7 +72,7 @@ final class LoadCommand extends Command {
 
     @Override
     void declare(Options o) {
-        o.parameters("URL", "http URLs; several are spread round-robin over the connections", urls::add)
+        o.parameters("URL", "http or https URLs; several are spread round-robin over the connections", urls::add)
                 .value("-c, --connections", "N", "connections to keep open (default: " + connections + ")", v -> connections = v)
                 .value("-t, --threads", "N", "threads, one event loop each (default: " + threads + ")", v -> threads = v)
                 .value("-d, --duration", "T", "duration of the measured load (default: 10s, or unbounded with -n)", v -> duration = v)
@@ -75,8 +84,22 @@ final class LoadCommand extends Command {
                 .value("--body", "FILE", "send this file as the request body", v -> body = Options.toPath("--body", v))
                 .value("--pipeline", "N", "HTTP/1.1 pipelining depth, or with --h2 the streams in flight per connection;"
                         + " latency is still per request (default: " + pipelineDepth + ")", v -> pipelineDepth = v)
-                .flag("--h2", "HTTP/2 over cleartext TCP (h2c, prior knowledge), as h2load speaks to http:// URLs",
-                        () -> http2 = true)
+                .flag("--h2", "HTTP/2, as h2load speaks it: h2c (prior knowledge) to http:// URLs, ALPN h2 over TLS to"
+                        + " https:// URLs", () -> http2 = true)
+                .flag("--no-keepalive", "one HTTP/1.1 request per connection (connect, TLS handshake, request, close):"
+                        + " measures connection and handshake cost", () -> noKeepAlive = true)
+                .flag("--tls-verify", "https: verify the server's certificate and name against the system's trust store"
+                        + " (default: not verified, as wrk and h2load)", () -> tlsVerify = true)
+                .value("--cacert", "FILE", "https: verify against the PEM certificates in FILE (implies --tls-verify)",
+                        v -> caCert = Options.toPath("--cacert", v))
+                .value("--tls-engine", "E", "https: openssl (BoringSSL), jdk, or auto = openssl when it loads here"
+                        + " (default: " + tlsEngine + ")", v -> tlsEngine = v)
+                .value("--tls-version", "V", "https: offer only this TLS version, 1.2 or 1.3 (repeatable; default: both)",
+                        tlsVersions::add)
+                .value("--ciphers", "LIST", "https: the cipher suites to offer, comma-separated, in the engine's names"
+                        + " (default: the engine's)", v -> ciphers = v)
+                .flag("--no-tls-resume", "https: never resume a TLS session (default: resume on reconnects)",
+                        () -> noTlsResume = true)
                 .value("-R, --rate", "N", "open model (wrk2): total requests/sec on a fixed schedule; latency is corrected"
                         + " for coordinated omission", v -> rate = v)
                 .value("--warmup", "T", "load that runs first and is not recorded (default: none)", v -> warmup = v)
@@ -147,7 +170,11 @@ final class LoadCommand extends Command {
                 .pipelineDepth(intOption("pipeline", pipelineDepth))
                 .method(method)
                 .transport(parseTransport(transport))
-                .http2(http2);
+                .http2(http2)
+                .keepAlive(!noKeepAlive)
+                .tls(new TlsOptions(parseTlsEngine(tlsEngine), tlsVersions, ciphers == null ? List.of()
+                        : List.of(ciphers.split(",")).stream().map(String::trim).filter(c -> !c.isEmpty()).toList(),
+                        tlsVerify, caCert, !noTlsResume));
         for (String url : urls) {
             b.url(url);
         }
@@ -183,7 +210,12 @@ final class LoadCommand extends Command {
                 throw new LoadException("cannot read body file " + body + ": " + e.getMessage());
             }
         }
-        return b.build();
+        LoadSpec spec = b.build();
+        if (!spec.secure() && tlsFlagsGiven()) {
+            throw new LoadException("the TLS flags (--tls-verify, --cacert, --tls-engine, --tls-version, --ciphers,"
+                    + " --no-tls-resume) are for https URLs");
+        }
+        return spec;
     }
 
     /** One line when a run bounded only by a request count stopped before all of them ended, or null. */
@@ -242,6 +274,20 @@ final class LoadCommand extends Command {
             throw new LoadException(name + " is too large: " + value);
         }
         return (int) n;
+    }
+
+    private static TlsEngine parseTlsEngine(String e) {
+        try {
+            return TlsEngine.valueOf(e.toUpperCase(Locale.ROOT));
+        } catch (IllegalArgumentException x) {
+            throw new LoadException("unknown TLS engine '" + e + "': use openssl, jdk or auto");
+        }
+    }
+
+    /** The TLS flags given to an http run: they would change nothing, so they are a mistake. */
+    private boolean tlsFlagsGiven() {
+        return tlsVerify || caCert != null || !tlsVersions.isEmpty() || ciphers != null || noTlsResume
+                || !tlsEngine.equalsIgnoreCase("auto");
     }
 
     private static Transport parseTransport(String t) {

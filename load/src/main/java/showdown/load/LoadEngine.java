@@ -33,6 +33,9 @@ import showdown.load.http1.RequestTemplate;
 import showdown.load.http2.H2Connection;
 import showdown.load.http2.H2Preflight;
 import showdown.load.stats.WorkerStats;
+import showdown.load.tls.TlsClient;
+import showdown.load.tls.TlsFailure;
+import showdown.load.tls.TlsPreflight;
 
 /**
  * Runs one load (see {@link LoadSpec}): one event loop per thread, each owning its connections;
@@ -115,30 +118,29 @@ public final class LoadEngine {
     }
 
     public LoadResult run() {
-        if (spec.secure() || !spec.keepAlive()) {
-            throw new LoadException("https and --no-keepalive are not built yet"); // the load.tls layer follows
-        }
         List<Endpoint> endpoints = resolve(spec);
-        preflight(endpoints, spec.http2());
+        preflight(endpoints, spec);
+        TlsClient tls = spec.secure() ? TlsClient.create(spec.tls(), spec.http2()) : null;
         Transport transport = Transports.resolve(spec.transport());
         MultiThreadIoEventLoopGroup group = new MultiThreadIoEventLoopGroup(spec.threads(),
                 new DefaultThreadFactory("showdown-load", true), Transports.ioHandlerFactory(transport));
         try {
-            return drive(group, transport, endpoints);
+            return drive(group, transport, endpoints, tls);
         } finally {
             group.shutdownGracefully(0, STOP_GRACE_MILLIS, TimeUnit.MILLISECONDS)
                     .awaitUninterruptibly(2 * STOP_GRACE_MILLIS);
         }
     }
 
-    private LoadResult drive(MultiThreadIoEventLoopGroup group, Transport transport, List<Endpoint> endpoints) {
+    private LoadResult drive(MultiThreadIoEventLoopGroup group, Transport transport, List<Endpoint> endpoints,
+                             TlsClient tls) {
         long timeoutNanos = spec.timeout().toNanos();
         AtomicLong permits = spec.countBounded() ? new AtomicLong(spec.requests()) : null;
         List<Worker> workers = new ArrayList<>();
         for (EventExecutor executor : group) {
             boolean shareReceiveBuffer = Transports.readsInPlace(transport);
             workers.add(new Worker((EventLoop) executor, Transports.channelClass(transport), shareReceiveBuffer, permits,
-                    timeoutNanos));
+                    timeoutNanos, tls, spec.keepAlive()));
         }
         long warmupNanos = spec.warmup().toNanos();
         long sendGapNanos = openModelIntervalNanos(spec);
@@ -220,7 +222,7 @@ public final class LoadEngine {
                 ? Math.max(measureStart, lastCompletion(workers)) : stopNanos;
         collector.slice(intervals, Math.max(windowEnd, collector.lastSliceEnd()));
         return collector.result(spec, transport, Math.max(0, windowEnd - measureStart),
-                cpuStart < 0 ? 0 : cpuEnd - cpuStart);
+                cpuStart < 0 ? 0 : cpuEnd - cpuStart, tls);
     }
 
     /**
@@ -288,23 +290,24 @@ public final class LoadEngine {
 
     static List<Endpoint> resolve(LoadSpec spec) {
         boolean head = spec.method().equals("HEAD");
+        List<Header> headers = new ArrayList<>(spec.headers());
+        if (!spec.keepAlive() && headers.stream().noneMatch(h -> h.name().equalsIgnoreCase("connection"))) {
+            headers.add(new Header("Connection", "close")); // one request per connection, said so to the server
+        }
         Map<URI, Endpoint> byUrl = new LinkedHashMap<>();
         List<Endpoint> endpoints = new ArrayList<>();
         for (URI url : spec.urls()) {
             Endpoint e = byUrl.computeIfAbsent(url, u -> new Endpoint(u, address(u),
-                    RequestTemplate.encode(spec.method(), u, spec.headers(), spec.body()), head));
+                    RequestTemplate.encode(spec.method(), u, headers, spec.body()), head));
             endpoints.add(e);
         }
         return endpoints;
     }
 
     private static InetSocketAddress address(URI url) {
-        String host = url.getHost();
-        if (host.startsWith("[") && host.endsWith("]")) {
-            host = host.substring(1, host.length() - 1);
-        }
+        int defaultPort = "https".equalsIgnoreCase(url.getScheme()) ? 443 : 80;
         try {
-            return new InetSocketAddress(InetAddress.getByName(host), url.getPort() < 0 ? 80 : url.getPort());
+            return new InetSocketAddress(InetAddress.getByName(Endpoint.host(url)), url.getPort() < 0 ? defaultPort : url.getPort());
         } catch (UnknownHostException e) {
             throw new LoadException("unknown host '" + url.getHost() + "' in " + url);
         }
@@ -312,13 +315,15 @@ public final class LoadEngine {
 
     /**
      * Fails early, in one line, when nothing listens (a run of connect errors helps nobody), or,
-     * for an HTTP/2 run, when what listens does not speak h2c.
+     * for an HTTP/2 run, when what listens does not speak h2c, or over TLS does not offer h2.
      */
-    private static void preflight(List<Endpoint> endpoints, boolean http2) {
+    private static void preflight(List<Endpoint> endpoints, LoadSpec spec) {
         for (Endpoint e : distinctAddresses(endpoints)) {
             try (Socket s = new Socket()) {
                 s.connect(e.address(), PREFLIGHT_TIMEOUT_MILLIS);
-                if (http2) {
+                if (spec.http2() && spec.secure()) {
+                    TlsPreflight.checkH2(s, e.url(), PREFLIGHT_TIMEOUT_MILLIS);
+                } else if (spec.http2()) {
                     H2Preflight.check(s, e.url(), PREFLIGHT_TIMEOUT_MILLIS);
                 }
             } catch (IOException ex) {
@@ -423,7 +428,7 @@ public final class LoadEngine {
             return busiest;
         }
 
-        LoadResult result(LoadSpec spec, Transport transport, long durationNanos, long cpuNanos) {
+        LoadResult result(LoadSpec spec, Transport transport, long durationNanos, long cpuNanos, TlsClient tls) {
             long requests = 0;
             long bytesRead = 0;
             long bytesWritten = 0;
@@ -445,7 +450,41 @@ public final class LoadEngine {
             }
             return new LoadResult(spec, transport, durationNanos, requests, bytesRead, bytesWritten, errors,
                     reconnects, statuses, latency, spec.openModel() ? uncorrected : null, threadRate, cpuNanos,
-                    busiestLoopShare(durationNanos), Runtime.getRuntime().availableProcessors(), connectionsOpen);
+                    busiestLoopShare(durationNanos), Runtime.getRuntime().availableProcessors(), connectionsOpen,
+                    connections(tls));
+        }
+
+        /** The window's sockets and, on https, its handshakes, over every loop. */
+        private ConnectionStats connections(TlsClient tls) {
+            long opened = 0;
+            long handshakes = 0;
+            long resumed = 0;
+            boolean resumedKnown = true;
+            long[] failures = new long[TlsFailure.values().length];
+            String version = null;
+            String cipher = null;
+            String alpn = null;
+            Histogram setup = new Histogram(3);
+            for (Worker w : workers) {
+                WorkerStats s = w.stats();
+                opened += s.socketsOpened();
+                setup.add(s.setupLatency());
+                handshakes += s.handshakes();
+                resumedKnown &= s.resumedHandshakes() >= 0;
+                resumed += Math.max(0, s.resumedHandshakes());
+                for (TlsFailure f : TlsFailure.values()) {
+                    failures[f.ordinal()] += s.tlsFailures(f);
+                }
+                if (version == null && s.tlsVersion() != null) {
+                    version = s.tlsVersion();
+                    cipher = s.tlsCipher();
+                    alpn = s.applicationProtocol();
+                }
+            }
+            TlsSummary summary = tls == null ? null : new TlsSummary(tls.engineName(), version, cipher, alpn, handshakes,
+                    resumedKnown ? resumed : -1, failures[TlsFailure.HANDSHAKE.ordinal()],
+                    failures[TlsFailure.CERTIFICATE.ordinal()], failures[TlsFailure.NOT_TLS.ordinal()]);
+            return new ConnectionStats(opened, setup, summary);
         }
     }
 }

@@ -25,6 +25,7 @@ import org.HdrHistogram.Histogram;
  *                             (near 1: the generator, not the server, set the pace); -1 if unknown
  * @param generatorCpus        CPUs the generator process could run on (its affinity), 0 if unknown
  * @param connectionsOpen      connections whose socket was open when the measured window began; -1 if unknown
+ * @param connections          the sockets opened in the window, their setup latency and, on https, TLS
  */
 public record LoadResult(
         LoadSpec spec,
@@ -42,7 +43,8 @@ public record LoadResult(
         long generatorCpuNanos,
         double busiestLoopCpuShare,
         int generatorCpus,
-        int connectionsOpen) {
+        int connectionsOpen,
+        ConnectionStats connections) {
 
     /** A loop, or the whole process, this busy leaves the server waiting for requests. */
     public static final double SATURATED_SHARE = 0.9;
@@ -52,6 +54,17 @@ public record LoadResult(
 
     public LoadResult {
         statusCounts = new TreeMap<>(statusCounts);
+        connections = connections == null ? ConnectionStats.none() : connections;
+    }
+
+    /** A result without connection figures (tests, older callers). */
+    public LoadResult(LoadSpec spec, Transport transport, long durationNanos, long requests, long bytesRead,
+                      long bytesWritten, ErrorCounts errors, long reconnects, SortedMap<Integer, Long> statusCounts,
+                      Histogram latency, Histogram uncorrectedLatency, Histogram threadRequestsPerSecond,
+                      long generatorCpuNanos, double busiestLoopCpuShare, int generatorCpus, int connectionsOpen) {
+        this(spec, transport, durationNanos, requests, bytesRead, bytesWritten, errors, reconnects, statusCounts,
+                latency, uncorrectedLatency, threadRequestsPerSecond, generatorCpuNanos, busiestLoopCpuShare,
+                generatorCpus, connectionsOpen, null);
     }
 
     /** A result that does not know how many connections were open (tests, older callers). */
@@ -61,7 +74,12 @@ public record LoadResult(
                       long generatorCpuNanos, double busiestLoopCpuShare, int generatorCpus) {
         this(spec, transport, durationNanos, requests, bytesRead, bytesWritten, errors, reconnects, statusCounts,
                 latency, uncorrectedLatency, threadRequestsPerSecond, generatorCpuNanos, busiestLoopCpuShare,
-                generatorCpus, -1);
+                generatorCpus, -1, null);
+    }
+
+    /** Sockets opened per second of the window: with {@code --no-keepalive}, the connection (and handshake) rate. */
+    public double connectionsPerSecond() {
+        return durationNanos == 0 ? 0 : connections.opened() / durationSeconds();
     }
 
     public double durationSeconds() {

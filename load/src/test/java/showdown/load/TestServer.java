@@ -39,13 +39,24 @@ public final class TestServer implements AutoCloseable {
     private final List<Socket> sockets = new CopyOnWriteArrayList<>();
 
     public TestServer(Behavior behavior) throws IOException {
+        this(behavior, new ServerSocket(0, 200, InetAddress.getLoopbackAddress()));
+    }
+
+    /** Serves on {@code server}: an {@link javax.net.ssl.SSLServerSocket} makes it an https server. */
+    public TestServer(Behavior behavior, ServerSocket server) {
         this.behavior = behavior;
-        this.server = new ServerSocket(0, 200, InetAddress.getLoopbackAddress());
+        this.server = server;
         threads.execute(this::acceptLoop);
     }
 
     public String url(String path) {
-        return "http://127.0.0.1:" + server.getLocalPort() + path;
+        String scheme = server instanceof javax.net.ssl.SSLServerSocket ? "https" : "http";
+        return scheme + "://127.0.0.1:" + server.getLocalPort() + path;
+    }
+
+    /** Connections accepted so far. */
+    public int connections() {
+        return connections.get();
     }
 
     int port() {

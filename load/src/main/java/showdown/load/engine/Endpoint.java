@@ -18,6 +18,12 @@ public record Endpoint(URI url, InetSocketAddress address, byte[] request, boole
         return url.getRawQuery() == null ? path : path + "?" + url.getRawQuery();
     }
 
+    /** The host to connect to and name in TLS's SNI: an IPv6 literal without its brackets. */
+    public static String host(URI url) {
+        String host = url.getHost();
+        return host.startsWith("[") && host.endsWith("]") ? host.substring(1, host.length() - 1) : host;
+    }
+
     /** The Host header (HTTP/1.1) or :authority (HTTP/2) of {@code url}: host, and port if given. */
     public static String authority(URI url) {
         String host = url.getHost();

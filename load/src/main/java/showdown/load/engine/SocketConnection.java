@@ -7,8 +7,14 @@ import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandler.Sharable;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.handler.ssl.SslHandler;
+import io.netty.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import javax.net.ssl.SSLSession;
 import showdown.load.stats.WorkerStats;
 import showdown.load.stats.WorkerStats.Loss;
+import showdown.load.tls.TlsClient;
+import showdown.load.tls.TlsFailure;
 
 /**
  * What a client connection does the same way whatever its protocol: it owns one socket at a time
@@ -16,6 +22,11 @@ import showdown.load.stats.WorkerStats.Loss;
  * socket's error once, and charges the requests it had in flight to the error's kind. Everything
  * runs on the worker's event loop. Each protocol's package extends it ({@code Http1Connection},
  * {@code H2Connection}); what they share is protected.
+ *
+ * <p>On https the socket speaks TLS first: a handler of the {@code load.tls} layer sits in front of
+ * this one and the protocol starts only once its handshake is done ({@link #socketOpened}); what
+ * this handler reads and writes is then the plaintext. A failed handshake is counted by kind and
+ * the next socket opens after the worker's back-off.
  */
 @Sharable // one channel at a time: the same handler serves each replacement socket in turn
 public abstract class SocketConnection extends ChannelInboundHandlerAdapter implements ClientConnection, ChannelFutureListener {
@@ -41,6 +52,13 @@ public abstract class SocketConnection extends ChannelInboundHandlerAdapter impl
     protected boolean writing;
     /** Requests sent and not yet answered or lost. */
     protected int inFlight;
+
+    /** When the current socket's connect call was made: its setup latency runs from here. */
+    private long connectStartedAt;
+    /** The current socket can send: connected, and on https its handshake done. */
+    private boolean ready;
+    /** The next socket waits for the worker's back-off (after a failed handshake). */
+    private boolean backOff;
 
     /**
      * @param intervalNanos open model: the gap between two intended sends (0: the closed model)
@@ -76,6 +94,8 @@ public abstract class SocketConnection extends ChannelInboundHandlerAdapter impl
         if (worker.stopped()) {
             return;
         }
+        ready = false;
+        connectStartedAt = System.nanoTime();
         worker.bootstrap().handler(this).connect(endpoint.address()).addListener(this);
     }
 
@@ -87,6 +107,57 @@ public abstract class SocketConnection extends ChannelInboundHandlerAdapter impl
         }
         channel = future.channel();
         errorCounted = false;
+        TlsClient tls = worker.tls();
+        if (tls == null) {
+            socketReady();
+            return;
+        }
+        Channel socket = channel;
+        SslHandler handler = tls.newHandler(socket.alloc(), Endpoint.host(endpoint.url()), endpoint.address(),
+                TimeUnit.NANOSECONDS.toMillis(worker.timeoutNanos()));
+        long handshakeStartMillis = System.currentTimeMillis();
+        socket.pipeline().addFirst(handler); // an active channel: the handshake starts now
+        handler.handshakeFuture().addListener(f -> handshakeEnded(socket, handler, f, handshakeStartMillis));
+    }
+
+    /** The TLS handshake on {@code socket} ended: the protocol starts, or the failure is counted. */
+    private void handshakeEnded(Channel socket, SslHandler handler, Future<?> result, long startMillis) {
+        if (socket != channel || errorCounted) {
+            return; // a socket we already gave up on
+        }
+        if (!result.isSuccess()) {
+            tlsFailed(TlsFailure.of(result.cause()));
+            return;
+        }
+        TlsClient tls = worker.tls();
+        String alpn = handler.applicationProtocol();
+        if (tls.http2() && !"h2".equals(alpn)) {
+            tlsFailed(TlsFailure.HANDSHAKE); // the preflight checked ALPN once; this server changed its mind
+            return;
+        }
+        Boolean resumed = tls.handshakeDone(handler.engine(), startMillis);
+        SSLSession session = handler.engine().getSession();
+        stats.negotiated(session.getProtocol(), session.getCipherSuite(), alpn);
+        if (worker.measuring()) {
+            stats.handshook(resumed);
+        }
+        socketReady();
+    }
+
+    private void tlsFailed(TlsFailure kind) {
+        if (worker.measuring()) {
+            stats.tlsFailed(kind);
+        }
+        errorCounted = true;
+        backOff = true;
+        channel.close();
+    }
+
+    private void socketReady() {
+        ready = true;
+        if (worker.measuring()) {
+            stats.socketReady(System.nanoTime() - connectStartedAt);
+        }
         socketOpened();
     }
 
@@ -96,9 +167,10 @@ public abstract class SocketConnection extends ChannelInboundHandlerAdapter impl
     /** Forgets the protocol's state of the requests in flight (they were counted as lost). */
     protected abstract void dropInFlight();
 
+    /** Whether the socket can send: open, and on https past its handshake. */
     @Override
     public final boolean open() {
-        return channel != null && channel.isActive();
+        return channel != null && ready && channel.isActive();
     }
 
     @Override
@@ -128,6 +200,9 @@ public abstract class SocketConnection extends ChannelInboundHandlerAdapter impl
 
     @Override
     public final void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+        if (channel == ctx.channel() && !ready) {
+            return; // the handshake failed: its future counts it (handshakeEnded)
+        }
         if (channel == ctx.channel() && !errorCounted) {
             abandon(writing ? Loss.WRITE : Loss.READ);
         } else {
@@ -180,7 +255,21 @@ public abstract class SocketConnection extends ChannelInboundHandlerAdapter impl
             }
         }
         channel = null;
-        reopen();
+        if (backOff) {
+            backOff = false;
+            worker.loop().schedule(reconnectTask, Worker.RECONNECT_BACKOFF_NANOS, TimeUnit.NANOSECONDS);
+        } else {
+            reopen();
+        }
+    }
+
+    /**
+     * Closes a socket whose work is done ({@code --no-keepalive}: its one request was answered);
+     * the next one opens at once, and nothing counts as lost or reconnected.
+     */
+    protected final void closeAfterAnswer() {
+        errorCounted = true;
+        channel.close();
     }
 
     /** The protocol's last word on a socket that closed; {@code byServer}: see {@link #channelInactive}. */

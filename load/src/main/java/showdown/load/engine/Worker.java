@@ -17,6 +17,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import showdown.load.stats.WorkerStats;
+import showdown.load.tls.TlsClient;
 
 /**
  * One load thread: an event loop that owns its connections and its {@link WorkerStats}. Everything
@@ -37,6 +38,8 @@ public final class Worker {
     private final List<ClientConnection> connections = new ArrayList<>();
     private final AtomicLong permits; // requests left to send in a count-bounded run, else null
     private final long timeoutNanos;
+    private final TlsClient tls;
+    private final boolean keepAlive;
 
     private boolean measuring;
     private boolean started;
@@ -54,12 +57,18 @@ public final class Worker {
     private volatile boolean measuringPublished;
     private volatile boolean finishedPublished;
 
-    /** @param shareReceiveBuffer read every socket into one buffer ({@link SharedReceiveBuffer}) */
+    /**
+     * @param shareReceiveBuffer read every socket into one buffer ({@link SharedReceiveBuffer})
+     * @param tls                the run's TLS client on https, else null
+     * @param keepAlive          false: one request per connection ({@code --no-keepalive})
+     */
     public Worker(EventLoop loop, Class<? extends SocketChannel> channelClass, boolean shareReceiveBuffer, AtomicLong permits,
-           long timeoutNanos) {
+           long timeoutNanos, TlsClient tls, boolean keepAlive) {
         this.loop = loop;
         this.permits = permits;
         this.timeoutNanos = timeoutNanos;
+        this.tls = tls;
+        this.keepAlive = keepAlive;
         this.bootstrap = new Bootstrap()
                 .group(loop)
                 .channel(channelClass)
@@ -80,6 +89,21 @@ public final class Worker {
 
     public EventLoop loop() {
         return loop;
+    }
+
+    /** The run's TLS client (https), or null. */
+    public TlsClient tls() {
+        return tls;
+    }
+
+    /** False when every request goes on a connection of its own. */
+    public boolean keepAlive() {
+        return keepAlive;
+    }
+
+    /** The request timeout, which also bounds a connect and a TLS handshake. */
+    public long timeoutNanos() {
+        return timeoutNanos;
     }
 
     Bootstrap bootstrap() {

@@ -66,7 +66,7 @@ public final class Http1Connection extends SocketConnection {
     /** Fills the pipeline (closed model) or joins the schedule (open model) on a fresh socket. */
     @Override
     public void startSending() {
-        if (channel == null || !channel.isActive() || inFlight > 0) {
+        if (!open() || inFlight > 0) {
             return;
         }
         if (intervalNanos > 0) {
@@ -101,11 +101,15 @@ public final class Http1Connection extends SocketConnection {
 
     @Override
     public void channelReadComplete(ChannelHandlerContext ctx) {
-        if (channel != ctx.channel()) {
-            return;
+        if (channel != ctx.channel() || !open()) {
+            return; // a socket we gave up on, or (https) one still in its handshake
         }
         if (closeAfterRead) {
-            abandon(Loss.READ); // the server asked to close: what is still in flight is lost
+            if (!worker.keepAlive() && inFlight == 0) {
+                closeAfterAnswer(); // one request per connection: the next one opens now
+            } else {
+                abandon(Loss.READ); // the server asked to close: what is still in flight is lost
+            }
             return;
         }
         if (toSend > 0 && inFlight == 0) { // the whole batch is answered: the next one, in one write
@@ -121,7 +125,7 @@ public final class Http1Connection extends SocketConnection {
         head = slot + 1 == pipelineDepth ? 0 : slot + 1;
         inFlight--;
         recordAnswer(intendedAt[slot], sentAt[slot], scanner.status(), now);
-        if (scanner.connectionClose()) {
+        if (scanner.connectionClose() || !worker.keepAlive()) {
             closeAfterRead = true;
         } else if (intervalNanos > 0) {
             scheduleNextOpenModelSend(now);
@@ -193,7 +197,7 @@ public final class Http1Connection extends SocketConnection {
 
     /** Open model: sends the request intended for {@code nextIntendedAt}, late if need be. */
     private void sendOnSchedule() {
-        if (channel == null || !channel.isActive() || inFlight > 0 || worker.stopped()) {
+        if (!open() || inFlight > 0 || worker.stopped()) {
             return; // a response or a new socket will call again
         }
         long now = System.nanoTime();

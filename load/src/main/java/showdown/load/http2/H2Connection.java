@@ -132,7 +132,7 @@ public final class H2Connection extends SocketConnection {
 
     @Override
     public void startSending() {
-        if (channel == null || !channel.isActive() || !gotSettings || errorCounted || !worker.started()) {
+        if (!open() || !gotSettings || errorCounted || !worker.started()) {
             return; // the SETTINGS frame, or the clock, will call again
         }
         openStreams();
@@ -177,8 +177,8 @@ public final class H2Connection extends SocketConnection {
     /** A read is done: the answered streams are replaced and everything goes out in one write. */
     @Override
     public void channelReadComplete(ChannelHandlerContext ctx) {
-        if (channel != ctx.channel() || errorCounted) {
-            return;
+        if (channel != ctx.channel() || errorCounted || !open()) {
+            return; // a socket we gave up on, or (https) one still in its handshake
         }
         if (gotSettings && worker.started()) {
             openStreams();

@@ -9,7 +9,9 @@ import java.util.Locale;
 import java.util.Map;
 import org.HdrHistogram.Histogram;
 import showdown.load.ErrorCounts;
+import showdown.load.ConnectionStats;
 import showdown.load.Header;
+import showdown.load.TlsSummary;
 import showdown.load.LoadResult;
 import showdown.load.LoadSpec;
 import showdown.load.Transport;
@@ -81,6 +83,7 @@ public final class LoadResultJson {
             g.writeNumberField("generatorCpus", r.generatorCpus());
             g.writeNumberField("busiestLoopCpuShare", r.busiestLoopCpuShare());
             g.writeBooleanField("generatorSaturated", r.generatorSaturated());
+            connections(g, r);
             g.writeEndObject();
         }
     }
@@ -108,11 +111,48 @@ public final class LoadResultJson {
         }
         g.writeNumberField("requestLimit", s.requests());
         g.writeNumberField("pipeline", s.pipelineDepth());
-        g.writeStringField("protocol", s.http2() ? "h2c" : "http/1.1");
+        g.writeStringField("protocol", s.http2() ? (s.secure() ? "h2" : "h2c") : "http/1.1");
+        g.writeBooleanField("tls", s.secure());
+        g.writeBooleanField("keepAlive", s.keepAlive());
         g.writeNumberField("timeoutSeconds", s.timeout().toMillis() / 1e3);
         g.writeNumberField("warmupSeconds", s.warmup().toMillis() / 1e3);
         g.writeNumberField("ratePerSecond", s.ratePerSecond());
         g.writeStringField("transport", transport.name().toLowerCase(Locale.ROOT));
+        g.writeEndObject();
+    }
+
+    /** The window's sockets and, on https, TLS: {@code connections} and {@code tls} (null for http). */
+    private static void connections(JsonGenerator g, LoadResult r) throws IOException {
+        ConnectionStats c = r.connections();
+        g.writeObjectFieldStart("connections");
+        g.writeNumberField("opened", c.opened());
+        g.writeNumberField("perSecond", r.connectionsPerSecond());
+        g.writeFieldName("setupLatency");
+        latency(g, c.setupLatency());
+        g.writeEndObject();
+        TlsSummary t = c.tls();
+        if (t == null) {
+            g.writeNullField("tls");
+            return;
+        }
+        g.writeObjectFieldStart("tls");
+        g.writeStringField("engine", t.engine());
+        g.writeStringField("version", t.version());
+        g.writeStringField("cipher", t.cipher());
+        g.writeStringField("alpn", t.applicationProtocol());
+        g.writeNumberField("handshakes", t.handshakes());
+        if (t.resumed() < 0) {
+            g.writeNullField("resumed");
+            g.writeNullField("resumedShare");
+        } else {
+            g.writeNumberField("resumed", t.resumed());
+            g.writeNumberField("resumedShare", Math.max(0, t.resumedShare()));
+        }
+        g.writeObjectFieldStart("failures");
+        g.writeNumberField("handshake", t.handshakeFailures());
+        g.writeNumberField("certificate", t.certificateFailures());
+        g.writeNumberField("notTls", t.notTlsFailures());
+        g.writeEndObject();
         g.writeEndObject();
     }
 

@@ -5,9 +5,11 @@ import java.time.Duration;
 import java.util.Locale;
 import java.util.stream.Collectors;
 import org.HdrHistogram.Histogram;
+import showdown.load.ConnectionStats;
 import showdown.load.ErrorCounts;
 import showdown.load.LoadResult;
 import showdown.load.LoadSpec;
+import showdown.load.TlsSummary;
 import showdown.load.Units;
 import showdown.load.stats.LatencyStats;
 
@@ -31,13 +33,16 @@ public final class WrkReport {
         out.printf(Locale.ROOT, "  %d threads and %d connections%n", spec.threads(), spec.connections());
         StringBuilder extras = new StringBuilder();
         if (spec.http2()) {
-            extras.append(", HTTP/2 (h2c), ").append(spec.pipelineDepth()).append(spec.pipelineDepth() == 1 ? " stream" : " streams")
+            extras.append(spec.secure() ? ", HTTP/2 over TLS, " : ", HTTP/2 (h2c), ").append(spec.pipelineDepth()).append(spec.pipelineDepth() == 1 ? " stream" : " streams")
                     .append(" per connection");
         } else if (spec.pipelineDepth() > 1) {
             extras.append(", pipeline ").append(spec.pipelineDepth());
         }
         if (spec.openModel()) {
             extras.append(String.format(Locale.ROOT, ", open model at %.0f requests/sec", spec.ratePerSecond()));
+        }
+        if (!spec.keepAlive()) {
+            extras.append(", one request per connection");
         }
         if (spec.countBounded() && spec.duration() != null) {
             extras.append(", at most ").append(spec.requests()).append(" requests");
@@ -79,6 +84,33 @@ public final class WrkReport {
         }
         out.printf(Locale.ROOT, "Requests/sec: %9.2f%n", r.requestsPerSecond());
         out.printf(Locale.ROOT, "Transfer/sec: %10sB%n", Units.binary(r.bytesReadPerSecond()));
+        connections(r, out);
+    }
+
+    /**
+     * After wrk's lines: what TLS negotiated (as h2load prints it), its handshakes and failures by
+     * kind; and without keep-alive, the connection rate and how long a connection took to set up.
+     */
+    private static void connections(LoadResult r, PrintStream out) {
+        ConnectionStats c = r.connections();
+        TlsSummary tls = c.tls();
+        if (tls != null) {
+            out.printf(Locale.ROOT, "TLS: %s, %s, ALPN %s (engine %s)%n", orNone(tls.version()), orNone(tls.cipher()),
+                    orNone(tls.applicationProtocol()), tls.engine());
+            out.printf(Locale.ROOT, "  %d handshakes, %s resumed; failed: handshake %d, certificate %d, not TLS %d%n",
+                    tls.handshakes(), tls.resumed() < 0 ? "unknown" : Long.toString(tls.resumed()), tls.handshakeFailures(),
+                    tls.certificateFailures(), tls.notTlsFailures());
+        }
+        if (!r.spec().keepAlive()) {
+            Histogram setup = c.setupLatency();
+            out.printf(Locale.ROOT, "Connections/sec: %6.2f  (setup%s p50 %s, p99 %s)%n", r.connectionsPerSecond(),
+                    tls != null ? " with TLS handshake" : "", Units.timeMicros(setup.getValueAtPercentile(50) / 1e3),
+                    Units.timeMicros(setup.getValueAtPercentile(99) / 1e3));
+        }
+    }
+
+    private static String orNone(String s) {
+        return s == null ? "none" : s;
     }
 
     private static void statsRow(PrintStream out, String name, LatencyStats s, double scale, boolean time) {

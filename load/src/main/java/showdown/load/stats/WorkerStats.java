@@ -5,6 +5,7 @@ import java.util.SortedMap;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.SingleWriterRecorder;
 import showdown.load.ErrorCounts;
+import showdown.load.tls.TlsFailure;
 
 /**
  * One event loop's counters. Written only by that loop's thread (no sharing on the hot path);
@@ -43,6 +44,18 @@ public final class WorkerStats {
     private long lastCompletionNanos;
     /** Connections of this loop whose socket was open when the measured window began. */
     private int connectionsOpenAtWindowStart;
+
+    // Sockets made ready to send in the window, and (https) their handshakes.
+    private long socketsOpened;
+    private final Histogram setupLatency = new Histogram(SIGNIFICANT_DIGITS);
+    private long handshakes;
+    private long resumedHandshakes;
+    private boolean resumptionUnknown;
+    private final long[] tlsFailures = new long[TlsFailure.values().length];
+    /** The first handshake's version, cipher and ALPN choice (h2load prints them): kept across the window's start. */
+    private String tlsVersion;
+    private String tlsCipher;
+    private String applicationProtocol;
 
     // Owned by the collector: each recorder recycles only histograms it handed out itself.
     private Histogram latencyRecycled;
@@ -87,6 +100,70 @@ public final class WorkerStats {
         connectErrors++;
     }
 
+    /** A socket is ready to send, {@code setupNanos} after its connect call (TCP, and TLS on https). */
+    public void socketReady(long setupNanos) {
+        socketsOpened++;
+        setupLatency.recordValue(Math.max(0, setupNanos));
+    }
+
+    /** A TLS handshake succeeded; {@code resumed} null when the engine cannot tell. */
+    public void handshook(Boolean resumed) {
+        handshakes++;
+        if (resumed == null) {
+            resumptionUnknown = true;
+        } else if (resumed) {
+            resumedHandshakes++;
+        }
+    }
+
+    /** What the first successful handshake negotiated (later ones are the same server's choice). */
+    public void negotiated(String version, String cipher, String alpn) {
+        if (tlsVersion == null) {
+            tlsVersion = version;
+            tlsCipher = cipher;
+            applicationProtocol = alpn;
+        }
+    }
+
+    /** A TLS handshake failed: counted by kind, and as a connect error. */
+    public void tlsFailed(TlsFailure kind) {
+        tlsFailures[kind.ordinal()]++;
+        connectErrors++;
+    }
+
+    public long socketsOpened() {
+        return socketsOpened;
+    }
+
+    public Histogram setupLatency() {
+        return setupLatency;
+    }
+
+    public long handshakes() {
+        return handshakes;
+    }
+
+    /** Resumed handshakes, or -1 when the engine could not tell for some. */
+    public long resumedHandshakes() {
+        return resumptionUnknown ? -1 : resumedHandshakes;
+    }
+
+    public long tlsFailures(TlsFailure kind) {
+        return tlsFailures[kind.ordinal()];
+    }
+
+    public String tlsVersion() {
+        return tlsVersion;
+    }
+
+    public String tlsCipher() {
+        return tlsCipher;
+    }
+
+    public String applicationProtocol() {
+        return applicationProtocol;
+    }
+
     public void reconnected() {
         reconnects++;
     }
@@ -116,6 +193,12 @@ public final class WorkerStats {
         timeoutErrors = 0;
         statusErrors = 0;
         protocolErrors = 0;
+        socketsOpened = 0;
+        setupLatency.reset();
+        handshakes = 0;
+        resumedHandshakes = 0;
+        resumptionUnknown = false;
+        Arrays.fill(tlsFailures, 0);
         Arrays.fill(statusCounts, 0);
         threadRate.reset();
         latency.reset();
