@@ -49,8 +49,10 @@ public record Availability(Status status, String detail) {
     }
 
     /**
-     * Checks the target's {@code requires} against PATH, then whether its build output is stale.
-     * {@code java} always counts as present: targets start with {@code ${JAVA}}, Showdown's own JDK.
+     * Checks the target's {@code requires} against PATH, then, for a target whose packages come from
+     * a registry this machine kind does not reach ({@code registry:}), whether its setup has fetched
+     * them ({@code fetched:}), then whether its build output is stale. {@code java} always counts as
+     * present: targets start with {@code ${JAVA}}, Showdown's own JDK.
      */
     public static Availability of(TargetManifest m, Path showdownHome) {
         List<String> missing = new ArrayList<>();
@@ -59,15 +61,28 @@ public record Availability(Status status, String detail) {
                 missing.add(command);
             }
         }
+        Path setup = m.setupPath();
+        boolean hasSetup = setup != null && Files.isRegularFile(setup);
+        if (m.registry() != null && !Files.exists(m.fetchedPath())) {
+            // Its setup is the only way to the packages, and it fails where the registry is out of reach:
+            // say which registry, rather than "needs setup", so that nobody waits on a setup that cannot work here.
+            return unavailable("needs " + (missing.isEmpty() ? "" : String.join(", ", missing) + " and ")
+                    + "packages from " + m.registry() + " (run "
+                    + (hasSetup ? relative(showdownHome, setup) : "its setup") + " on a machine that reaches "
+                    + m.registry() + ")");
+        }
         if (!missing.isEmpty()) {
-            Path setup = m.setupPath();
-            if (setup != null && Files.isRegularFile(setup)) {
-                return needsSetup(showdownHome.toAbsolutePath().normalize().relativize(setup).toString());
+            if (hasSetup) {
+                return needsSetup(relative(showdownHome, setup));
             }
             return unavailable("missing on PATH: " + String.join(", ", missing)
                     + (setup == null ? "" : " (its setup script " + m.setup() + " does not exist)"));
         }
         return TargetBuilder.needsBuild(m) ? NEEDS_BUILD : READY;
+    }
+
+    private static String relative(Path showdownHome, Path file) {
+        return showdownHome.toAbsolutePath().normalize().relativize(file).toString();
     }
 
     /** Whether an executable of that name (or that path) exists, as the shell would find it. */

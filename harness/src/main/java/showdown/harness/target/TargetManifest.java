@@ -17,13 +17,18 @@ import java.util.regex.Pattern;
 
 /**
  * One target's {@code target.yaml} (see docs/targets.md), validated. Lists and maps are immutable;
- * {@code build} and {@code setup} are null when the manifest has none; {@code note} is "" when absent.
+ * {@code build}, {@code setup}, {@code registry} and {@code fetched} are null when the manifest has
+ * none; {@code note} is "" when absent.
  *
  * @param dir the target's folder (absolute, normalised); commands run there
+ * @param registry where the target's packages come from when that is none of the sources this
+ *                 machine kind reaches (Hex, Hackage, NuGet); always given together with {@code fetched}
+ * @param fetched a path, relative to {@code dir}, that exists once the setup has fetched those packages
  */
 public record TargetManifest(Path dir, String name, String display, String language, String framework,
         String version, String category, Build build, String setup, List<String> requires, List<String> start,
-        Map<String, String> env, String ready, List<String> scenarios, String note) {
+        Map<String, String> env, String ready, List<String> scenarios, String note, String registry,
+        String fetched) {
 
     /** The manifest's file name inside a target folder. */
     public static final String FILE_NAME = "target.yaml";
@@ -39,7 +44,8 @@ public record TargetManifest(Path dir, String name, String display, String langu
 
     private static final Pattern NAME = Pattern.compile("[a-z0-9][a-z0-9-]*");
     private static final Set<String> KNOWN_FIELDS = Set.of("name", "display", "language", "framework", "version",
-            "category", "build", "setup", "requires", "start", "env", "port", "ready", "scenarios", "note");
+            "category", "build", "setup", "requires", "start", "env", "port", "ready", "scenarios", "note", "registry",
+            "fetched");
     private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
 
     /** How to build a target: a command run in its folder, and the file it produces. */
@@ -68,6 +74,11 @@ public record TargetManifest(Path dir, String name, String display, String langu
     /** Whether this target declares the given scenario. */
     public boolean serves(String scenario) {
         return scenarios.contains(scenario);
+    }
+
+    /** The {@code fetched} path resolved against the target folder, or null when the manifest names no registry. */
+    public Path fetchedPath() {
+        return fetched == null ? null : dir.resolve(fetched).normalize();
     }
 
     /** The setup script resolved against the target folder, or null when there is none. */
@@ -137,9 +148,27 @@ public record TargetManifest(Path dir, String name, String display, String langu
             if (scenarios.isEmpty()) {
                 throw bad("scenarios must list at least one scenario");
             }
+            String registry = text("registry", false);
+            String fetched = text("fetched", false);
+            if ((registry == null) != (fetched == null)) {
+                throw bad(registry == null
+                        ? "fetched needs registry: the source its packages come from (Hex, Hackage, NuGet)"
+                        : "registry needs fetched: a path, relative to the target folder, that exists once its packages are fetched");
+            }
+            if (registry != null && registry.isEmpty()) {
+                throw bad("'registry' must not be empty");
+            }
+            if (fetched != null && !insideTargetFolder(fetched)) {
+                throw bad("fetched '" + fetched + "' must be a path inside the target folder, like deps or _build/default/lib");
+            }
             return new TargetManifest(file.getParent(), name, text("display", true), text("language", true),
                     text("framework", true), text("version", true), category, build(), text("setup", false),
-                    strings("requires", false), start, env(), ready, scenarios, text("note", false));
+                    strings("requires", false), start, env(), ready, scenarios, text("note", false), registry, fetched);
+        }
+
+        private static boolean insideTargetFolder(String relative) {
+            Path p = Path.of(relative).normalize();
+            return !relative.isEmpty() && !p.isAbsolute() && !p.startsWith("..") && !p.toString().isEmpty();
         }
 
         private TargetManifest.Build build() {

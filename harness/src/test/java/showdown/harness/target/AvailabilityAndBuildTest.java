@@ -54,6 +54,57 @@ class AvailabilityAndBuildTest {
     }
 
     @Test
+    void aRegistryBoundTargetWithoutItsPackagesIsUnavailableNamingTheRegistry() throws IOException {
+        TargetManifest m = target("requires: [sh]\nsetup: ./setup\nregistry: Hex\nfetched: _build/default/lib/cowboy\n");
+        Files.writeString(m.dir().resolve("setup"), "#!/bin/sh\n");
+
+        Availability a = Availability.of(m, home);
+
+        assertThat(a.status()).isEqualTo(Availability.Status.UNAVAILABLE);
+        assertThat(a.describe()).isEqualTo(
+                "unavailable here: needs packages from Hex (run targets/x/app/setup on a machine that reaches Hex)");
+        assertThat(a.canRun()).isFalse();
+    }
+
+    @Test
+    void aRegistryBoundTargetNamesTheCommandsItMissesToo() throws IOException {
+        TargetManifest m = target("requires: [" + MISSING_COMMAND + "]\nsetup: ./setup\nregistry: NuGet\nfetched: obj/project.assets.json\n");
+        Files.writeString(m.dir().resolve("setup"), "#!/bin/sh\n");
+
+        assertThat(Availability.of(m, home).describe()).isEqualTo("unavailable here: needs " + MISSING_COMMAND
+                + " and packages from NuGet (run targets/x/app/setup on a machine that reaches NuGet)");
+    }
+
+    @Test
+    void aRegistryBoundTargetWhosePackagesAreFetchedIsLikeAnyOther() throws IOException {
+        TargetManifest m = target("""
+                requires: [sh]
+                setup: ./setup
+                registry: Hex
+                fetched: deps
+                build:
+                  command: ["true"]
+                  output: out/app
+                """);
+        Files.writeString(m.dir().resolve("setup"), "#!/bin/sh\n");
+        Files.createDirectories(m.dir().resolve("deps"));
+
+        assertThat(Availability.of(m, home)).isEqualTo(Availability.NEEDS_BUILD);
+        Files.createDirectories(m.dir().resolve("out"));
+        Files.writeString(m.dir().resolve("out/app"), "");
+        assertThat(Availability.of(m, home)).isEqualTo(Availability.READY);
+    }
+
+    @Test
+    void aRegistryBoundTargetWithItsPackagesButWithoutItsToolchainNeedsSetup() throws IOException {
+        TargetManifest m = target("requires: [" + MISSING_COMMAND + "]\nsetup: ./setup\nregistry: Hackage\nfetched: dist-newstyle\n");
+        Files.writeString(m.dir().resolve("setup"), "#!/bin/sh\n");
+        Files.createDirectories(m.dir().resolve("dist-newstyle"));
+
+        assertThat(Availability.of(m, home).describe()).isEqualTo("needs setup: targets/x/app/setup");
+    }
+
+    @Test
     void javaIsAlwaysPresentBecauseTargetsRunOnShowdownsOwnJdk() throws IOException {
         assertThat(Availability.of(target("requires: [java, sh]\n"), home)).isEqualTo(Availability.READY);
     }

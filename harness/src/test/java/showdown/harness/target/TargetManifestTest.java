@@ -86,7 +86,19 @@ class TargetManifestTest {
         assertThat(m.requires()).isEmpty();
         assertThat(m.env()).isEmpty();
         assertThat(m.note()).isEmpty();
+        assertThat(m.registry()).isNull();
+        assertThat(m.fetched()).isNull();
+        assertThat(m.fetchedPath()).isNull();
         assertThat(m.setupPath()).isEqualTo(dir.toAbsolutePath().normalize().resolve("setup"));
+    }
+
+    @Test
+    void readsWhereARegistryBoundTargetsPackagesComeFrom() throws IOException {
+        TargetManifest m = TargetManifest.load(write(NETTY + "registry: Hex\nfetched: _build/default/lib/cowboy\n"));
+
+        assertThat(m.registry()).isEqualTo("Hex");
+        assertThat(m.fetched()).isEqualTo("_build/default/lib/cowboy");
+        assertThat(m.fetchedPath()).isEqualTo(dir.toAbsolutePath().normalize().resolve("_build/default/lib/cowboy"));
     }
 
     @ParameterizedTest(name = "{0}")
@@ -101,6 +113,11 @@ class TargetManifestTest {
             "build without output| '  output: target/netty-target.jar'| '' | build.output is required",
             "other port mode     | port: env| port: 8080 | port '8080' is not supported",
             "no scenarios        | scenarios: [spock-scotty, mist, phoenix-showdown, techempower]| 'scenarios: []' | scenarios must list at least one",
+            "registry alone      | note: Raw Netty HTTP codec.| registry: Hex | registry needs fetched",
+            "fetched alone       | note: Raw Netty HTTP codec.| fetched: deps | fetched needs registry",
+            "fetched outside     | note: Raw Netty HTTP codec.| 'registry: Hex\nfetched: ../deps' | fetched '../deps' must be a path inside the target folder",
+            "fetched absolute    | note: Raw Netty HTTP codec.| 'registry: Hex\nfetched: /opt/deps' | fetched '/opt/deps' must be a path inside",
+            "empty registry      | note: Raw Netty HTTP codec.| 'registry: \"\"\nfetched: deps' | 'registry' must not be empty",
     })
     void rejectsABadManifestWithOneLineNamingTheFileAndField(String why, String find, String replace, String message)
             throws IOException {

@@ -1,0 +1,184 @@
+package showdown.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
+import org.junit.jupiter.api.io.TempDir;
+import showdown.harness.target.Availability;
+import showdown.harness.target.TargetCatalog;
+import showdown.harness.target.TargetManifest;
+
+/**
+ * The seed targets whose packages come from a registry this project's machines do not reach
+ * (Hex, Hackage, NuGet; docs/seed-frameworks.md). Nothing here claims that they build or pass:
+ * their manifests load, {@code showdown doctor} reports each one unavailable naming its registry
+ * until its packages are fetched, the Erlang of the cowboy target compiles with {@code erlc}, and
+ * a setup whose toolchain is on PATH ends within a short timeout with exit 0 or with exit 3 and
+ * its one line. A toolchain that is missing skips its check with the reason (Gleam and the .NET
+ * SDK always here: Debian ships neither and the project installs neither), except {@code erlc}
+ * under {@code CI=true}, which {@code .ci/run} installs.
+ */
+class RegistryBoundTargetsTest {
+
+    /** How long one setup may take here: its registry probe times out well before this. */
+    static final long SETUP_TIMEOUT_SECONDS = 180;
+    static final int SETUP_UNAVAILABLE = 3;
+
+    final Path home = AllJavaTargetsVerifyTest.home();
+
+    @TempDir
+    Path out;
+
+    /** The folders that {@code targets/setup-seeds} lists as registry-bound, e.g. {@code erlang/cowboy}. */
+    List<String> registryBoundFolders() throws IOException {
+        String script = Files.readString(home.resolve("targets/setup-seeds"));
+        Matcher m = Pattern.compile("(?m)^REGISTRY_BOUND_TARGETS=\\(([^)]*)\\)").matcher(script);
+        assertThat(m.find()).as("targets/setup-seeds defines REGISTRY_BOUND_TARGETS").isTrue();
+        return Arrays.stream(m.group(1).trim().split("\\s+")).toList();
+    }
+
+    /** The registry-bound targets whose folder is in this checkout. */
+    List<TargetManifest> registryBoundTargets() throws IOException {
+        List<TargetManifest> targets = new ArrayList<>();
+        for (String folder : registryBoundFolders()) {
+            Path yaml = home.resolve("targets").resolve(folder).resolve(TargetManifest.FILE_NAME);
+            if (Files.exists(yaml)) {
+                targets.add(TargetManifest.load(yaml));
+            }
+        }
+        return targets;
+    }
+
+    @Test
+    void everyRegistryBoundTargetDeclaresItsRegistryAndIsListedInSetupSeeds() throws IOException {
+        List<TargetManifest> listed = registryBoundTargets();
+        assertThat(listed).extracting(TargetManifest::name).contains("cowboy", "mist", "spock", "aspnetcore");
+        assertThat(listed).allSatisfy(m -> {
+            assertThat(m.registry()).as(m.name() + " registry").isIn("Hex", "Hackage", "NuGet");
+            assertThat(m.fetched()).as(m.name() + " fetched").isNotBlank();
+            assertThat(m.setupPath()).as(m.name() + " setup").isExecutable();
+        });
+        List<String> declaring = TargetCatalog.discover(home).all().stream()
+                .filter(m -> m.registry() != null).map(TargetManifest::name).toList();
+        assertThat(declaring).as("targets with a registry: field, all listed in setup-seeds")
+                .containsExactlyInAnyOrderElementsOf(listed.stream().map(TargetManifest::name).toList());
+    }
+
+    @Test
+    void doctorReportsEachOneUnavailableNamingItsRegistryUntilItsPackagesAreFetched() throws IOException {
+        for (TargetManifest m : registryBoundTargets()) {
+            if (Files.exists(m.fetchedPath())) {
+                continue; // this machine reached the registry once: the target is an ordinary one here
+            }
+            Availability a = Availability.of(m, home);
+            assertThat(a.canRun()).as(m.name()).isFalse();
+            assertThat(a.describe()).as(m.name())
+                    .startsWith("unavailable here: needs ")
+                    .contains("packages from " + m.registry())
+                    .endsWith("(run targets/" + home.resolve("targets").relativize(m.dir()) + "/setup on a machine that reaches "
+                            + m.registry() + ")")
+                    .doesNotContain("\n");
+        }
+    }
+
+    @Test
+    void cowboysErlangCompilesWithErlcAndItsDigitsConstraintHoldsOnOtpAlone() throws Exception {
+        requireOrSkip("erlc", "Erlang's compiler (Debian's erlang-base)");
+        Path src = home.resolve("targets/erlang/cowboy/src");
+        List<String> command = new ArrayList<>(List.of("erlc", "-o", out.toString()));
+        try (Stream<Path> files = Files.list(src)) {
+            files.filter(f -> f.toString().endsWith(".erl")).sorted().map(Path::toString).forEach(command::add);
+        }
+        // The calls into Cowboy, bbmustache and jsx are resolved when the code is loaded, not here;
+        // erlc only warns that the cowboy_handler behaviour is not on its path.
+        Result compiled = run(command, 120);
+        assertThat(compiled.exitCode()).as("erlc: " + compiled.output()).isZero();
+
+        // showdown_routes uses OTP alone: its constraint runs without Cowboy.
+        Result checked = run(List.of("erl", "-noshell", "-pa", out.toString(), "-eval", """
+                {ok, <<"42">>} = showdown_routes:digits(forward, <<"42">>),
+                {error, not_digits} = showdown_routes:digits(forward, <<"abc">>),
+                {error, not_digits} = showdown_routes:digits(forward, <<"-5">>),
+                {error, not_digits} = showdown_routes:digits(forward, <<>>),
+                io:format("digits ok~n"), halt(0).
+                """), 60);
+        assertThat(checked.output()).as("erl").contains("digits ok");
+        assertThat(checked.exitCode()).isZero();
+    }
+
+    /** One test per target: its setup runs where its toolchain is on PATH, else it is skipped with the reason. */
+    @TestFactory
+    Stream<DynamicTest> aSetupWhoseToolchainIsHereEndsQuicklyWithExit0OrWithExit3AndItsOneLine() throws IOException {
+        return registryBoundTargets().stream().map(m -> DynamicTest.dynamicTest(m.name(), () -> runSetup(m)));
+    }
+
+    void runSetup(TargetManifest m) throws Exception {
+        // Only where the toolchain is on PATH already, so that this test installs nothing.
+        List<String> missing = m.requires().stream().filter(c -> !onPath(c)).toList();
+        Assumptions.assumeTrue(missing.isEmpty(), "no " + String.join(", ", missing) + " on PATH: " + m.name()
+                + "'s setup would install or ask for a toolchain first");
+        ProcessBuilder pb = new ProcessBuilder(m.setupPath().toString()).directory(m.dir().toFile())
+                .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")))
+                .redirectOutput(out.resolve(m.name() + ".out").toFile())
+                .redirectError(out.resolve(m.name() + ".err").toFile());
+        pb.environment().put("REGISTRY_PROBE_SECONDS", "10");
+        Process p = pb.start();
+        if (!p.waitFor(SETUP_TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
+            p.descendants().forEach(ProcessHandle::destroyForcibly);
+            p.destroyForcibly();
+            fail(m.name() + ": setup still running after " + SETUP_TIMEOUT_SECONDS + " s");
+        }
+        List<String> err = Files.readAllLines(out.resolve(m.name() + ".err"), StandardCharsets.UTF_8);
+        assertThat(p.exitValue()).as(m.name() + " setup exit, stderr " + err).isIn(0, SETUP_UNAVAILABLE);
+        if (p.exitValue() == SETUP_UNAVAILABLE) {
+            assertThat(err).as(m.name() + " stderr").isNotEmpty();
+            assertThat(err.get(err.size() - 1)).as(m.name()).startsWith("setup: ").contains(m.name());
+        }
+    }
+
+    record Result(int exitCode, String output) {
+    }
+
+    static Result run(List<String> command, long timeoutSeconds) throws IOException, InterruptedException {
+        Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+        p.getOutputStream().close();
+        byte[] bytes = p.getInputStream().readAllBytes();
+        if (!p.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
+            p.destroyForcibly();
+            fail(command.get(0) + " still running after " + timeoutSeconds + " s");
+        }
+        return new Result(p.exitValue(), new String(bytes, StandardCharsets.UTF_8));
+    }
+
+    /** Skips the test without {@code command}, except under {@code CI=true}, where its absence fails it. */
+    static void requireOrSkip(String command, String what) {
+        if (onPath(command)) {
+            return;
+        }
+        if ("true".equals(System.getenv("CI"))) {
+            fail("no " + command + " on PATH under CI=true: .ci/run installs " + what);
+        }
+        Assumptions.abort("no " + command + " on PATH: " + what + " is not installed");
+    }
+
+    static boolean onPath(String command) {
+        String path = System.getenv("PATH");
+        return path != null && Arrays.stream(path.split(java.io.File.pathSeparator))
+                .anyMatch(dir -> !dir.isEmpty() && Files.isExecutable(Path.of(dir, command)));
+    }
+}

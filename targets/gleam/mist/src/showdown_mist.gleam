@@ -1,0 +1,108 @@
+//// The showdown app on mist 0.14, written as mist's README writes a server: one handler
+//// function given to `mist.new`, routing by pattern matching on the method and the path
+//// segments (mist has no router of its own; this is how its users route), the page from
+//// `showdown_mist/page`, gleam_json for /json, and `mist.read_body` for the echo, capped at the
+//// contract's limit. mist sends the Date and Content-Length headers itself.
+////
+//// mist 0.14 listens on every interface: it has no option for the address (mist 3 added one).
+
+import gleam/bit_builder
+import gleam/erlang/os
+import gleam/erlang/process
+import gleam/http.{Get, Post}
+import gleam/http/request.{Request}
+import gleam/http/response.{Response}
+import gleam/int
+import gleam/json
+import gleam/result
+import mist.{Connection, ResponseData}
+import showdown_mist/page
+
+const default_port = 8080
+
+/// The scenario contract's cap on an echoed body (docs/scenarios.md, S2): larger bodies get 413.
+const max_echo_body_bytes = 40_000_000
+
+pub fn main() {
+  let port =
+    os.get_env("PORT")
+    |> result.then(int.parse)
+    |> result.unwrap(default_port)
+  let assert Ok(_) =
+    handle
+    |> mist.new
+    |> mist.port(port)
+    |> mist.start_http
+  process.sleep_forever()
+}
+
+/// The patterns are tried in order, so the fixed paths come before the one-segment title.
+fn handle(req: Request(Connection)) -> Response(ResponseData) {
+  case req.method, request.path_segments(req) {
+    Get, [] -> text(200, "")
+    Get, ["plaintext"] -> text(200, "Hello, World!")
+    Get, ["json"] -> message_json()
+    Get, ["echo", "hello-world"] -> text(200, "Hello World")
+    Get, ["echo", "plain", param] -> text(200, param)
+    Get, ["echo", "regex", param] ->
+      case is_digits(<<param:utf8>>) && param != "" {
+        True -> text(200, param)
+        False -> not_found()
+      }
+    Get, ["user", id] -> text(200, id)
+    Post, ["user"] -> echo_body(req)
+    Get, [title] -> page_html(title)
+    _, _ -> not_found()
+  }
+  |> response.set_header("server", "mist")
+}
+
+/// True when every byte is an ASCII digit: the route's constraint, as a bit-string pattern.
+fn is_digits(segment: BitString) -> Bool {
+  case segment {
+    <<>> -> True
+    <<byte, rest:binary>> if byte >= 48 && byte <= 57 -> is_digits(rest)
+    _ -> False
+  }
+}
+
+fn text(status: Int, body: String) -> Response(ResponseData) {
+  response.new(status)
+  |> response.set_header("content-type", "text/plain; charset=utf-8")
+  |> response.set_body(mist.Bytes(bit_builder.from_string(body)))
+}
+
+fn not_found() -> Response(ResponseData) {
+  text(404, "Not Found")
+}
+
+fn message_json() -> Response(ResponseData) {
+  let body =
+    json.object([#("message", json.string("Hello, World!"))])
+    |> json.to_string
+  response.new(200)
+  |> response.set_header("content-type", "application/json")
+  |> response.set_body(mist.Bytes(bit_builder.from_string(body)))
+}
+
+fn page_html(title: String) -> Response(ResponseData) {
+  response.new(200)
+  |> response.set_header("content-type", "text/html; charset=utf-8")
+  |> response.set_body(mist.Bytes(bit_builder.from_string_builder(page.render(title))))
+}
+
+/// The request's body, byte for byte, with its Content-Type. `mist.read_body` refuses a declared
+/// length over the cap without reading it.
+fn echo_body(req: Request(Connection)) -> Response(ResponseData) {
+  let content_type =
+    request.get_header(req, "content-type")
+    |> result.unwrap("application/octet-stream")
+  case mist.read_body(req, max_body_limit: max_echo_body_bytes) {
+    Ok(req) ->
+      response.new(200)
+      |> response.set_header("content-type", content_type)
+      |> response.set_body(mist.Bytes(bit_builder.from_bit_string(req.body)))
+    Error(mist.ExcessBody) -> text(413, "Request Entity Too Large")
+    Error(mist.MalformedBody) -> text(400, "Bad Request")
+  }
+}
