@@ -1,0 +1,17 @@
+import Config
+
+# Read when the release boots: the endpoint listens on 127.0.0.1 and the port in PORT (8080 when
+# unset), as every target does (Showdown.Listen says the same for the Plug targets; runtime.exs
+# runs before the app is started, so it parses the value itself). A bad value is one line on
+# stderr and exit 2.
+port =
+  case Integer.parse(System.get_env("PORT", "8080")) do
+    {port, ""} when port in 1..65_535 ->
+      port
+
+    _ ->
+      IO.puts(:stderr, "phoenix: PORT is not a port number: #{inspect(System.get_env("PORT"))}")
+      System.halt(2)
+  end
+
+config :showdown_phoenix, ShowdownWeb.Endpoint, http: [ip: {127, 0, 0, 1}, port: port]

@@ -1,0 +1,38 @@
+defmodule ShowdownPlug.MixProject do
+  use Mix.Project
+
+  def project do
+    [
+      app: :showdown_plug,
+      version: "1.0.0",
+      elixir: "~> 1.14",
+      # lib/ holds the Plug app (lib/showdown, which the bandit target serves too) and its start;
+      # ../common the modules every Elixir target shares, which need only OTP and Elixir. Mix
+      # takes a folder outside the project only as an absolute path.
+      elixirc_paths: ["lib", Path.expand("../common", __DIR__)],
+      start_permanent: Mix.env() == :prod,
+      deps: deps(),
+      releases: [showdown_plug: [include_executables_for: [:unix]]]
+    ]
+  end
+
+  def application do
+    [mod: {ShowdownPlug.Application, []}, extra_applications: [:logger]]
+  end
+
+  # Exact versions: the newest that build on Debian 12's Elixir 1.14.0 and OTP 25. The rest of the
+  # tree (Plug's mime, plug_crypto and telemetry; plug_cowboy's cowboy_telemetry) is pinned by
+  # mix.lock, which the first `mix deps.get` writes and which is then committed.
+  defp deps do
+    [
+      {:plug, "== 1.19.2"},
+      {:plug_cowboy, "== 2.7.5"},
+      # plug_cowboy takes any Cowboy 2.x, and Cowboy any ranch from 1.8 to 2.x: named here so that
+      # they are pinned too.
+      {:cowboy, "== 2.17.0"},
+      {:cowlib, "== 2.18.0"},
+      {:ranch, "== 1.8.1"},
+      {:jason, "== 1.4.4"}
+    ]
+  end
+end
