@@ -121,6 +121,24 @@ class RegistryBoundTargetsTest {
         assertThat(checked.exitCode()).isZero();
     }
 
+    @Test
+    void theElixirTargetsModulesThatUseOnlyElixirCompileWithElixirc() throws Exception {
+        requireOrSkip("elixirc", "Elixir's compiler (Debian's elixir)");
+        List<String> common = new ArrayList<>(List.of("elixirc", "--warnings-as-errors", "-o", out.resolve("common").toString()));
+        try (Stream<Path> files = Files.list(home.resolve("targets/elixir/common/showdown"))) {
+            files.filter(f -> f.toString().endsWith(".ex")).sorted().map(Path::toString).forEach(common::add);
+        }
+        Result compiled = run(common, 180);
+        assertThat(compiled.exitCode()).as("elixirc: " + compiled.output()).isZero();
+        // The page's engine and templates need Plug.HTML only when they run: elixirc warns and compiles them.
+        List<String> page = new ArrayList<>(List.of("elixirc", "-o", out.resolve("page").toString()));
+        page.addAll(common.subList(4, common.size()));
+        page.add(home.resolve("targets/elixir/plug/lib/showdown/html_engine.ex").toString());
+        page.add(home.resolve("targets/elixir/plug/lib/showdown/templates.ex").toString());
+        Result pageCompiled = run(page, 180);
+        assertThat(pageCompiled.exitCode()).as("elixirc: " + pageCompiled.output()).isZero();
+    }
+
     /** One test per target: its setup runs where its toolchain is on PATH, else it is skipped with the reason. */
     @TestFactory
     Stream<DynamicTest> aSetupWhoseToolchainIsHereEndsQuicklyWithExit0OrWithExit3AndItsOneLine() throws IOException {
