@@ -10,20 +10,35 @@ free_port() { # a TCP port nothing listens on, picked by the kernel
   python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1]); s.close()'
 }
 
-# start_nginx CPU PORT [http2]: one worker pinned to CPU, config from bench/nginx.conf; with http2,
-# the port speaks HTTP/2 over cleartext TCP (h2c, prior knowledge) instead. Sets nginx_pid, nginx_dir.
+# start_nginx CPU PORT [http2|tls|tls-http2]: one worker pinned to CPU, config from bench/nginx.conf.
+# http2: the port speaks HTTP/2 over cleartext TCP (h2c, prior knowledge) instead; tls: HTTP/1.1 over
+# TLS 1.2 and 1.3 with a fresh self-signed ECDSA P-256 certificate (session tickets and cache on, as
+# nginx's defaults are); tls-http2: the same with HTTP/2 offered by ALPN. Sets nginx_pid, nginx_dir.
 start_nginx() {
   need nginx nginx-light
   nginx_dir=$(mktemp -d)
   mkdir -p "$nginx_dir/tmp" "$nginx_dir/logs"
-  local listen_extra= curl_mode=()
-  [ "${3:-}" = http2 ] && listen_extra=" http2" curl_mode=(--http2-prior-knowledge)
-  sed -e "s/__PORT__/$2/" -e "s/backlog=4096;/backlog=4096$listen_extra;/" "$bench_home/bench/nginx.conf" > "$nginx_dir/nginx.conf"
+  local listen_extra= curl_mode=() scheme=http tls_conf=
+  case "${3:-}" in
+    http2) listen_extra=" http2" curl_mode=(--http2-prior-knowledge) ;;
+    tls|tls-http2)
+      need openssl
+      openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:P-256 -nodes -days 2 -subj /CN=localhost \
+        -addext 'subjectAltName=DNS:localhost,IP:127.0.0.1' -keyout "$nginx_dir/key.pem" -out "$nginx_dir/cert.pem" \
+        2>/dev/null
+      listen_extra=" ssl"
+      [ "$3" = tls-http2 ] && listen_extra=" ssl http2"
+      scheme=https curl_mode=(-k)
+      tls_conf="ssl_certificate $nginx_dir/cert.pem; ssl_certificate_key $nginx_dir/key.pem; ssl_protocols TLSv1.2 TLSv1.3; ssl_session_cache shared:bench:10m;"
+      ;;
+  esac
+  sed -e "s/__PORT__/$2/" -e "s/backlog=4096;/backlog=4096$listen_extra; ${tls_conf//\//\\/}/" \
+    "$bench_home/bench/nginx.conf" > "$nginx_dir/nginx.conf"
   taskset -c "$1" nginx -p "$nginx_dir" -c "$nginx_dir/nginx.conf" -g "pid $nginx_dir/nginx.pid;" \
     >"$nginx_dir/out.log" 2>&1 &
   nginx_pid=$!
   for _ in $(seq 50); do
-    curl -fs "${curl_mode[@]}" -o /dev/null "http://127.0.0.1:$2/plaintext" && return 0
+    curl -fs "${curl_mode[@]}" -o /dev/null "$scheme://127.0.0.1:$2/plaintext" && return 0
     sleep 0.1
   done
   cat "$nginx_dir/out.log" >&2
