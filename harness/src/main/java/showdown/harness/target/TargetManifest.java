@@ -19,11 +19,13 @@ import java.util.regex.Pattern;
  * One target's {@code target.yaml} (see docs/targets.md), validated. Lists and maps are immutable;
  * {@code build} and {@code setup} are null when the manifest has none; {@code note} is "" when absent.
  *
- * @param dir the target's folder (absolute, normalised); commands run there
+ * @param dir       the target's folder (absolute, normalised); commands run there
+ * @param protocols what it serves, in {@link Protocol} order; always {@link Protocol#H1} first
  */
 public record TargetManifest(Path dir, String name, String display, String language, String framework,
         String version, String category, Build build, String setup, List<String> requires, List<String> start,
-        Map<String, String> env, String ready, List<String> scenarios, String note) {
+        Map<String, String> env, String ready, List<String> scenarios, String note,
+        List<Protocol> protocols) {
 
     /** The manifest's file name inside a target folder. */
     public static final String FILE_NAME = "target.yaml";
@@ -39,7 +41,7 @@ public record TargetManifest(Path dir, String name, String display, String langu
 
     private static final Pattern NAME = Pattern.compile("[a-z0-9][a-z0-9-]*");
     private static final Set<String> KNOWN_FIELDS = Set.of("name", "display", "language", "framework", "version",
-            "category", "build", "setup", "requires", "start", "env", "port", "ready", "scenarios", "note");
+            "category", "build", "setup", "requires", "start", "env", "port", "ready", "scenarios", "note", "protocols");
     private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
 
     /** How to build a target: a command run in its folder, and the file it produces. */
@@ -63,6 +65,17 @@ public record TargetManifest(Path dir, String name, String display, String langu
         env = Map.copyOf(env);
         scenarios = List.copyOf(scenarios);
         note = note == null ? "" : note;
+        protocols = protocols == null ? List.of(Protocol.H1) : List.copyOf(protocols);
+    }
+
+    /** Whether this target serves the given protocol ({@link Protocol#H1} always). */
+    public boolean offers(Protocol protocol) {
+        return protocols.contains(protocol);
+    }
+
+    /** Whether it declares {@code h1-tls} or {@code h2-tls}, and so is started with {@code TLS_PORT}. */
+    public boolean offersTls() {
+        return protocols.stream().anyMatch(Protocol::tls);
     }
 
     /** Whether this target declares the given scenario. */
@@ -139,7 +152,20 @@ public record TargetManifest(Path dir, String name, String display, String langu
             }
             return new TargetManifest(file.getParent(), name, text("display", true), text("language", true),
                     text("framework", true), text("version", true), category, build(), text("setup", false),
-                    strings("requires", false), start, env(), ready, scenarios, text("note", false));
+                    strings("requires", false), start, env(), ready, scenarios, text("note", false), protocols());
+        }
+
+        /** {@code protocols:} in {@link Protocol} order, {@code h1} implied. */
+        private List<Protocol> protocols() {
+            java.util.EnumSet<Protocol> set = java.util.EnumSet.of(Protocol.H1);
+            for (String id : strings("protocols", false)) {
+                try {
+                    set.add(Protocol.of(id));
+                } catch (IllegalArgumentException e) {
+                    throw bad("protocols: " + e.getMessage());
+                }
+            }
+            return List.copyOf(set);
         }
 
         private TargetManifest.Build build() {

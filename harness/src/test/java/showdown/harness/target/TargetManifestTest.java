@@ -68,6 +68,22 @@ class TargetManifestTest {
     }
 
     @Test
+    void protocolsDefaultToHttp1AndAreKeptInOneOrder() throws IOException {
+        TargetManifest plain = TargetManifest.load(write(NETTY));
+        assertThat(plain.protocols()).containsExactly(Protocol.H1);
+        assertThat(plain.offersTls()).isFalse();
+
+        TargetManifest all = TargetManifest.load(write(NETTY + "protocols: [h2-tls, h2c, h1-tls]\n"));
+        assertThat(all.protocols()).containsExactly(Protocol.H1, Protocol.H2C, Protocol.H1_TLS, Protocol.H2_TLS);
+        assertThat(all.offers(Protocol.H2C)).isTrue();
+        assertThat(all.offersTls()).isTrue();
+
+        TargetManifest h2c = TargetManifest.load(write(NETTY + "protocols: [h1, h2c]\n"));
+        assertThat(h2c.protocols()).containsExactly(Protocol.H1, Protocol.H2C);
+        assertThat(h2c.offersTls()).isFalse();
+    }
+
+    @Test
     void optionalFieldsMayBeLeftOut() throws IOException {
         TargetManifest m = TargetManifest.load(write("""
                 name: gin
@@ -101,6 +117,8 @@ class TargetManifestTest {
             "build without output| '  output: target/netty-target.jar'| '' | build.output is required",
             "other port mode     | port: env| port: 8080 | port '8080' is not supported",
             "no scenarios        | scenarios: [spock-scotty, mist, phoenix-showdown, techempower]| 'scenarios: []' | scenarios must list at least one",
+            "unknown protocol    | note: Raw Netty HTTP codec.| 'protocols: [h2c, h3]' | protocols: unknown protocol 'h3' (known: h1, h2c, h1-tls, h2-tls)",
+            "protocols not a list| note: Raw Netty HTTP codec.| protocols: h2c | 'protocols' must be a list",
     })
     void rejectsABadManifestWithOneLineNamingTheFileAndField(String why, String find, String replace, String message)
             throws IOException {
