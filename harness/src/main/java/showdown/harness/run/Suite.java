@@ -29,6 +29,7 @@ import showdown.harness.results.ResultsJournal;
 import showdown.harness.results.ResultsJson;
 import showdown.harness.results.RunConfig;
 import showdown.harness.results.RunResults;
+import showdown.harness.target.SelfSignedCertificate;
 import showdown.harness.target.StartOptions;
 import showdown.harness.target.TargetCatalog;
 import showdown.harness.target.TargetManifest;
@@ -143,7 +144,7 @@ public final class Suite {
             CaseMeasurer measurer = new CaseMeasurer(hooks.engine(), p.split().serverCpus(), p.split().loadCpus(),
                     showdown.harness.measure.RssSampler.DEFAULT_INTERVAL, CaseMeasurer.DEFAULT_SLICE);
             SuiteRunner.StartSettings start = new SuiteRunner.StartSettings(hooks.readyTimeout(), settings.targetEnv(),
-                    settings.remeasure());
+                    settings.remeasure(), certificate(outDir, p));
             SuiteRunner.Context ctx = new SuiteRunner.Context(home, outDir, logRoot, p.catalog(), p.split(),
                     profile, start, settings.seed(), journal, measurer, hooks.engine(),
                     settings.verify() ? hooks.verifier() : TargetVerifier.NONE, progress, eta, hooks.listener());
@@ -155,6 +156,18 @@ public final class Suite {
             }
         }
         return new Outcome(outDir, journal.snapshot(), summary);
+    }
+
+    /**
+     * The run's one certificate, in its folder, when a planned target serves TLS; a resumed run keeps
+     * the one it made.
+     */
+    private static SelfSignedCertificate certificate(Path outDir, Prepared p) {
+        boolean tls = p.plan().rounds().stream().map(r -> p.catalog().require(r.target())).anyMatch(TargetManifest::offersTls);
+        if (!tls) {
+            return null;
+        }
+        return SelfSignedCertificate.reuseOrCreate(outDir);
     }
 
     /** A resumed run keeps the first attempt's server logs: its own go to logs-resumed-N. */

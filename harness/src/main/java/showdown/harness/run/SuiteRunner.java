@@ -28,6 +28,7 @@ import showdown.harness.results.TargetOutcome;
 import showdown.harness.target.Availability;
 import showdown.harness.target.ProcessTreeStats;
 import showdown.harness.target.RunningTarget;
+import showdown.harness.target.SelfSignedCertificate;
 import showdown.harness.target.StartOptions;
 import showdown.harness.target.TargetBuilder;
 import showdown.harness.target.TargetCatalog;
@@ -71,8 +72,10 @@ public final class SuiteRunner {
      * @param readyTimeout how long a target may take to answer its ready path
      * @param env          extra environment for every target ({@code --target-env})
      * @param remeasure    measure the disturbed cases again at the end of the run ({@code --remeasure})
+     * @param tls          the run's certificate for targets that serve TLS; null when none of them does
      */
-    public record StartSettings(Duration readyTimeout, Map<String, String> env, boolean remeasure) {
+    public record StartSettings(Duration readyTimeout, Map<String, String> env, boolean remeasure,
+                                SelfSignedCertificate tls) {
         public StartSettings {
             env = Map.copyOf(env);
         }
@@ -212,7 +215,7 @@ public final class SuiteRunner {
         progress.say(prefix + ": starting");
         Path logDir = ctx.logRoot().resolve("round-" + round.repetition());
         StartOptions options = new StartOptions(ctx.showdownHome(), 0, ctx.cpus().server(), logDir,
-                ctx.start().readyTimeout(), ctx.start().env());
+                ctx.start().readyTimeout(), ctx.start().env(), ctx.start().tls());
         RunningTarget target;
         try {
             target = RunningTarget.start(m, options);

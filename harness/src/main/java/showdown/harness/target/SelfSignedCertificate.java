@@ -71,6 +71,24 @@ public record SelfSignedCertificate(Path certFile, Path keyFile) {
         }
     }
 
+    /**
+     * A fresh pair in a new temporary folder, removed when the JVM exits: for {@code verify} and
+     * {@code serve}, which have no run folder.
+     */
+    public static SelfSignedCertificate temporary() {
+        Path dir;
+        try {
+            dir = Files.createTempDirectory("showdown-tls-");
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot make a temporary folder for the TLS certificate", e);
+        }
+        dir.toFile().deleteOnExit(); // registered first, so deleted last, once the files are gone
+        SelfSignedCertificate files = create(dir);
+        files.certFile.toFile().deleteOnExit();
+        files.keyFile.toFile().deleteOnExit();
+        return files;
+    }
+
     /** An existing pair (a resumed run keeps its certificate when it is still there). */
     public static SelfSignedCertificate in(Path dir) {
         return new SelfSignedCertificate(dir.resolve(CERT_FILE), dir.resolve(KEY_FILE));
@@ -78,6 +96,22 @@ public record SelfSignedCertificate(Path certFile, Path keyFile) {
 
     public boolean exists() {
         return Files.isRegularFile(certFile) && Files.isRegularFile(keyFile);
+    }
+
+    /** Whether both files are there and were made recently enough to outlast another day of running. */
+    public boolean usable() {
+        try {
+            return exists() && Files.getLastModifiedTime(certFile).toInstant()
+                    .isAfter(Instant.now().minus(VALIDITY).plus(Duration.ofDays(1)));
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    /** The pair in {@code dir} when it is {@link #usable()}, else a fresh one written there. */
+    public static SelfSignedCertificate reuseOrCreate(Path dir) {
+        SelfSignedCertificate existing = in(dir);
+        return existing.usable() ? existing : create(dir);
     }
 
     private static X509Certificate sign(KeyPair keys) throws OperatorCreationException, GeneralSecurityException,

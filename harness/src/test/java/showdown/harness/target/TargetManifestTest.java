@@ -168,4 +168,14 @@ class TargetManifestTest {
                 .isInstanceOf(TargetException.class)
                 .hasMessage("netty build.command: unknown placeholder ${PORT} (known here: ${SHOWDOWN_HOME}, ${JAVA})");
     }
+
+    @Test
+    void tlsPortIsAPlaceholderOnlyForATargetThatServesTls() {
+        assertThat(Placeholders.forStart(Path.of("/home/sd"), 8081, 2, 8443).expand("--https=${TLS_PORT}", "start"))
+                .isEqualTo("--https=8443");
+        assertThatThrownBy(() -> Placeholders.forStart(Path.of("/home/sd"), 8081, 2).expand("${TLS_PORT}", "app start"))
+                .isInstanceOf(TargetException.class)
+                .hasMessageContaining("unknown placeholder ${TLS_PORT}")
+                .hasMessageContaining("only for a target whose protocols list h1-tls or h2-tls");
+    }
 }
