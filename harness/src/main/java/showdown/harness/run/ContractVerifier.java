@@ -28,8 +28,10 @@ public final class ContractVerifier implements TargetVerifier {
     public Optional<String> verify(RunningTarget target, List<String> scenarios, Set<Protocol> protocols) {
         Set<String> selected = new LinkedHashSet<>(scenarios);
         selected.add(Scenarios.HTTP);
-        List<CheckResult> failures = ContractChecks.run(RunningTarget.HOST, target.port(), target.manifest().ready(),
-                Set.copyOf(target.manifest().scenarios()), selected, SEED).stream()
+        List<CheckResult> failures = ContractChecks.runOver(RunningTarget.HOST, target.port(), target.tlsPort(),
+                target.certificate() == null ? null : target.certificate().certFile(), target.manifest().ready(),
+                Set.copyOf(target.manifest().scenarios()), selected, SEED, Set.copyOf(target.manifest().protocols()),
+                protocols.isEmpty() ? Set.of(Protocol.H1) : protocols).stream()
                 .filter(r -> r.outcome() == Outcome.FAIL).toList();
         if (failures.isEmpty()) {
             return Optional.empty();

@@ -40,6 +40,8 @@ public final class RunningTarget implements AutoCloseable {
     private final int port;
     /** 0 when the target serves no TLS. */
     private final int tlsPort;
+    /** The certificate it was given; null when it serves no TLS. */
+    private SelfSignedCertificate certificate;
     private final Path outLog;
     private final Path errLog;
     private volatile Duration timeToFirstResponse;
@@ -66,6 +68,7 @@ public final class RunningTarget implements AutoCloseable {
     public static RunningTarget start(TargetManifest m, StartOptions o) {
         int port = o.port() == 0 ? FreePort.pick() : o.port();
         int tlsPort = 0;
+        SelfSignedCertificate tls = null;
         while (m.offersTls() && (tlsPort == 0 || tlsPort == port)) {
             tlsPort = FreePort.pick();
         }
@@ -100,6 +103,7 @@ public final class RunningTarget implements AutoCloseable {
             env.put("TLS_PORT", Integer.toString(tlsPort));
             env.put("TLS_CERT", cert.certFile().toAbsolutePath().toString());
             env.put("TLS_KEY", cert.keyFile().toAbsolutePath().toString());
+            tls = cert;
         }
 
         long startNanos;
@@ -112,6 +116,7 @@ public final class RunningTarget implements AutoCloseable {
             throw new TargetException("cannot start " + m.name() + ": " + e.getMessage());
         }
         RunningTarget target = new RunningTarget(m, process, awaitOwnGroup(process), port, tlsPort, outLog, errLog);
+        target.certificate = tls;
         OPEN.add(target);
         try {
             target.awaitReady(startNanos, o.readyTimeout());
@@ -194,6 +199,11 @@ public final class RunningTarget implements AutoCloseable {
 
     public int port() {
         return port;
+    }
+
+    /** The certificate in its {@code TLS_CERT} and {@code TLS_KEY}; null when it declares no TLS protocol. */
+    public SelfSignedCertificate certificate() {
+        return certificate;
     }
 
     /** The TLS port ({@code TLS_PORT}), or 0 when the target declares no TLS protocol. */

@@ -12,6 +12,7 @@ import java.util.concurrent.Future;
 import java.util.function.Consumer;
 import showdown.harness.target.Availability;
 import showdown.harness.target.ProcessTreeStats;
+import showdown.harness.target.Protocol;
 import showdown.harness.target.RunningTarget;
 import showdown.harness.target.SelfSignedCertificate;
 import showdown.harness.target.StartOptions;
@@ -110,8 +111,9 @@ public final class Verifier {
         }
         try (RunningTarget t = running) {
             long idleRss = ProcessTreeStats.sample(t.pid()).rssBytes();
-            List<CheckResult> results = new ArrayList<>(ContractChecks.run(RunningTarget.HOST, t.port(), m.ready(),
-                    Set.copyOf(m.scenarios()), o.scenarios(), o.seed()));
+            List<CheckResult> results = new ArrayList<>(ContractChecks.runOver(RunningTarget.HOST, t.port(), t.tlsPort(),
+                    t.certificate() == null ? null : t.certificate().certFile(), m.ready(), Set.copyOf(m.scenarios()),
+                    o.scenarios(), o.seed(), Set.copyOf(m.protocols()), Set.of(Protocol.values())));
             if (!t.isAlive()) {
                 results.add(CheckResult.fail(LIFECYCLE, "still running after the checks",
                         "the target exited during the checks; see " + t.errLog(), ""));
