@@ -60,9 +60,10 @@ final class RunCommand extends Command {
     @Override
     void declare(Options o) {
         o.value("--target", "NAME", "A target to run (repeatable; default: every target).", targets::add)
-                .value("--scenario", "NAME", "A scenario to run: spock-scotty, mist, phoenix-showdown, techempower"
-                        + " (repeatable; default: all).", scenarios::add)
-                .value("--profile", "quick|seeds|full|FILE", "How long and how hard (default: " + profile + ").", v -> profile = v)
+                .value("--scenario", "NAME", "A scenario to run: spock-scotty, mist, phoenix-showdown, techempower,"
+                        + " or secure (the seed routes over TLS, only when named) (repeatable; default: all but secure).",
+                        scenarios::add)
+                .value("--profile", "quick|seeds|full|latency|FILE", "How long and how hard (default: " + profile + ").", v -> profile = v)
                 .value("--duration", "D", "The measured window of each case, e.g. 5s (default: the profile's).", v -> duration = v)
                 .value("--warmup", "D", "The least warm-up per target start, e.g. 10s; it goes on until the throughput"
                         + " is steady, up to the profile's limit; 0s for none (default: the profile's).", v -> warmup = v)

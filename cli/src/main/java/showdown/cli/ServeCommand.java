@@ -7,7 +7,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import showdown.harness.target.Availability;
+import showdown.harness.target.Protocol;
 import showdown.harness.target.RunningTarget;
+import showdown.harness.target.SelfSignedCertificate;
 import showdown.harness.target.ShowdownHome;
 import showdown.harness.target.StartOptions;
 import showdown.harness.target.TargetBuilder;
@@ -67,9 +69,16 @@ final class ServeCommand extends Command {
             out.flush();
             TargetBuilder.ensureBuilt(m, home, buildLog);
         }
-        RunningTarget t = RunningTarget.start(m, new StartOptions(home, port, cpus, logs, Duration.ofSeconds(readyTimeoutSeconds), java.util.Map.of()));
+        SelfSignedCertificate tls = m.offersTls() ? SelfSignedCertificate.temporary() : null;
+        RunningTarget t = RunningTarget.start(m, new StartOptions(home, port, cpus, logs, Duration.ofSeconds(readyTimeoutSeconds),
+                java.util.Map.of(), tls));
         out.println(m.display() + " is ready at " + t.baseUri() + "/ (pid " + t.pid() + String.format(Locale.ROOT,
                 ", first response after %.2f s)", t.timeToFirstResponse().toNanos() / 1e9));
+        out.println("protocols: " + String.join(", ", m.protocols().stream().map(Protocol::id).toList()));
+        if (tls != null) {
+            // Self-signed: curl -k, or --cacert with the certificate below.
+            out.println("TLS at https://" + RunningTarget.HOST + ":" + t.tlsPort() + "/ (certificate " + tls.certFile() + ")");
+        }
         out.println("logs: " + t.outLog() + ", " + t.errLog());
         out.println("press Ctrl-C to stop it");
         out.flush();

@@ -68,7 +68,7 @@ class RunCommandTest {
     @Test
     void unknownNamesAreOneLine() {
         assertThat(runExpectingUsageError("--profile", "nope"))
-                .isEqualTo("showdown run: unknown profile 'nope': give one of quick, seeds, full or a profile file");
+                .isEqualTo("showdown run: unknown profile 'nope': give one of quick, seeds, full, latency or a profile file");
         assertThat(runExpectingUsageError("--target", "nosuch")).isEqualTo("showdown run: unknown target 'nosuch' (known: one)");
         assertThat(runExpectingUsageError("--scenario", "nosuch")).isEqualTo("showdown run: unknown scenario 'nosuch' (known: s)");
     }

@@ -24,7 +24,9 @@ public final class CsvReport {
             "status_counts",
             "server_cpu_user_s", "server_cpu_sys_s", "server_cpu_us_per_request", "server_peak_rss_bytes",
             "server_avg_rss_bytes",
-            "generator_cpu_s", "generator_cpu_us_per_request", "generator_saturated", "finished_at");
+            "generator_cpu_s", "generator_cpu_us_per_request", "generator_saturated", "finished_at",
+            // schema 1.3, appended so that the columns before keep their places
+            "protocol", "rate_per_s", "rate_of_capacity_percent");
 
     private static final String CRLF = "\r\n";
 
@@ -87,6 +89,9 @@ public final class CsvReport {
         r.add(g == null ? "" : number(g.cpuMicrosPerRequest()));
         r.add(g == null ? "" : String.valueOf(g.saturated()));
         r.add(c.finishedAt() == null ? "" : c.finishedAt());
+        r.add(c.protocol());
+        r.add(number(c.rate()));
+        r.add(number(c.rateOfCapacityPercent()));
         return r;
     }
 

@@ -197,7 +197,7 @@ public final class ReportTables {
                 for (int c : levels) {
                     row.add(summaries.get(target, scenario, request, c)
                             .map(x -> Table.spread(x.requestsPerSecond(), Format::whole, Format.REQ_PER_SEC))
-                            .orElse(Cell.text(Format.MISSING)));
+                            .orElse(Cell.text(summaries.missing(target, scenario, request, c))));
                 }
                 t.row(row);
             }
@@ -215,8 +215,13 @@ public final class ReportTables {
                 String caption = request + ", " + Format.connections(c);
                 Table t = new Table(caption, List.of(FRAMEWORK, "Throughput (req/s)", "Latency (ms)", "Consistency (σ ms)"));
                 List<Summary> rows = new ArrayList<>();
+                List<String> notOffered = new ArrayList<>();
                 for (String target : summaries.targets(scenario)) {
-                    summaries.get(target, scenario, request, c).ifPresent(rows::add);
+                    Optional<Summary> s = summaries.get(target, scenario, request, c);
+                    s.ifPresent(rows::add);
+                    if (s.isEmpty() && summaries.notOffered(new CaseKey(target, scenario, request, c))) {
+                        notOffered.add(target);
+                    }
                 }
                 rows.sort(Comparator.comparingDouble((Summary s) -> s.requestsPerSecond().median()).reversed());
                 for (Summary s : rows) {
@@ -224,6 +229,10 @@ public final class ReportTables {
                             Table.spread(s.requestsPerSecond(), Format::twoDecimals),
                             Table.spread(s.latencyAvgMillis(), Format::twoDecimals, Format.MS),
                             Table.spread(s.latencyStdevMillis(), Format::twoDecimals, Format.MS)));
+                }
+                for (String target : notOffered) {
+                    Cell no = Cell.text(Summaries.NOT_OFFERED);
+                    t.row(List.of(Cell.text(summaries.label(target)), no, no, no));
                 }
                 tables.add(t);
             }
@@ -295,6 +304,11 @@ public final class ReportTables {
                     for (String target : summaries.targets(scenario)) {
                         Optional<Summary> found = summaries.get(target, scenario, request, c);
                         if (found.isEmpty()) {
+                            if (summaries.notOffered(new CaseKey(target, scenario, request, c))) {
+                                Cell no = Cell.text(Summaries.NOT_OFFERED);
+                                t.row(List.of(Cell.text(summaries.label(target)), Cell.text(scenario), Cell.text(request),
+                                        Cell.number(String.valueOf(c), c), no, no, no, no, no, no, Cell.text("")));
+                            }
                             continue;
                         }
                         Summary s = found.get();
@@ -340,7 +354,8 @@ public final class ReportTables {
             List<Cell> row = new ArrayList<>();
             row.add(Cell.text(summaries.label(target)));
             for (String request : requests) {
-                row.add(cell(summaries.get(target, scenario, request, connections), figure, format));
+                row.add(cell(summaries.get(target, scenario, request, connections), figure, format,
+                        summaries.missing(target, scenario, request, connections)));
             }
             t.row(row);
         }
@@ -369,8 +384,9 @@ public final class ReportTables {
         return " (" + String.join(", ", parts) + ")";
     }
 
-    private static Cell cell(Optional<Summary> s, Function<Summary, Spread> figure, DoubleFunction<String> format) {
-        return s.map(x -> Table.spread(figure.apply(x), format)).orElse(Cell.text(Format.MISSING));
+    private static Cell cell(Optional<Summary> s, Function<Summary, Spread> figure, DoubleFunction<String> format,
+                             String missing) {
+        return s.map(x -> Table.spread(figure.apply(x), format)).orElse(Cell.text(missing));
     }
 
     private static Cell number(Number n, DoubleFunction<String> format) {

@@ -23,8 +23,13 @@ public final class Summaries {
     public static final List<String> KNOWN_SCENARIOS = List.of(
             Scenarios.SPOCK_SCOTTY, Scenarios.MIST, Scenarios.PHOENIX_SHOWDOWN, Scenarios.TECHEMPOWER);
 
+    /** What a table cell says for a case the target does not offer (its protocol is not declared). */
+    public static final String NOT_OFFERED = "not offered";
+
     private final RunResults run;
     private final Map<CaseKey, Summary> byKey = new LinkedHashMap<>();
+    /** Cases not run because the target does not declare their protocol: rows and columns as measured ones. */
+    private final Set<CaseKey> notOffered = new LinkedHashSet<>();
 
     public Summaries(RunResults run) {
         this.run = run;
@@ -34,6 +39,27 @@ public final class Summaries {
         }
         Map<String, RoundSpreads> spreads = RoundSpreads.byTarget(grouped.values());
         grouped.forEach((k, reps) -> byKey.put(k, new Summary(k, reps, spreads.get(k.target()))));
+        run.notOffered().forEach(n -> notOffered.add(CaseKey.of(n)));
+    }
+
+    /** Every key, measured or not offered, in the order recorded. */
+    private List<CaseKey> keys() {
+        List<CaseKey> keys = new ArrayList<>(byKey.keySet());
+        notOffered.stream().filter(k -> !byKey.containsKey(k)).forEach(keys::add);
+        return keys;
+    }
+
+    /**
+     * The text of a cell with no measurement: {@link #NOT_OFFERED} when the target does not offer the
+     * case's protocol, else {@link Format#MISSING}.
+     */
+    public String missing(String target, String scenario, String request, int connections) {
+        return notOffered.contains(new CaseKey(target, scenario, request, connections)) ? NOT_OFFERED : Format.MISSING;
+    }
+
+    /** Whether the target does not offer this case's protocol. */
+    public boolean notOffered(CaseKey key) {
+        return notOffered.contains(key);
     }
 
     public RunResults run() {
@@ -60,7 +86,7 @@ public final class Summaries {
     /** Scenarios with at least one case: the seeds' first, in their usual order, then any others. */
     public List<String> scenarios() {
         Set<String> measured = new LinkedHashSet<>();
-        byKey.keySet().forEach(k -> measured.add(k.scenario()));
+        keys().forEach(k -> measured.add(k.scenario()));
         List<String> ordered = new ArrayList<>();
         for (String s : KNOWN_SCENARIOS) {
             if (measured.remove(s)) {
@@ -74,7 +100,7 @@ public final class Summaries {
     /** Target names with a case in {@code scenario}, in the order the run recorded the targets. */
     public List<String> targets(String scenario) {
         Set<String> measured = new LinkedHashSet<>();
-        byKey.keySet().stream().filter(k -> k.scenario().equals(scenario)).forEach(k -> measured.add(k.target()));
+        keys().stream().filter(k -> k.scenario().equals(scenario)).forEach(k -> measured.add(k.target()));
         List<String> ordered = new ArrayList<>();
         for (TargetOutcome t : run.targets()) {
             if (measured.remove(t.name())) {
@@ -88,21 +114,21 @@ public final class Summaries {
     /** Request labels of {@code scenario}, in the order first measured. */
     public List<String> requests(String scenario) {
         Set<String> requests = new LinkedHashSet<>();
-        byKey.keySet().stream().filter(k -> k.scenario().equals(scenario)).forEach(k -> requests.add(k.request()));
+        keys().stream().filter(k -> k.scenario().equals(scenario)).forEach(k -> requests.add(k.request()));
         return List.copyOf(requests);
     }
 
     /** Connection levels measured in {@code scenario}, ascending. */
     public List<Integer> connections(String scenario) {
         Set<Integer> levels = new TreeSet<>();
-        byKey.keySet().stream().filter(k -> k.scenario().equals(scenario)).forEach(k -> levels.add(k.connections()));
+        keys().stream().filter(k -> k.scenario().equals(scenario)).forEach(k -> levels.add(k.connections()));
         return List.copyOf(levels);
     }
 
     /** Connection levels measured for one request of {@code scenario}, ascending. */
     public List<Integer> connections(String scenario, String request) {
         Set<Integer> levels = new TreeSet<>();
-        byKey.keySet().stream().filter(k -> k.scenario().equals(scenario) && k.request().equals(request))
+        keys().stream().filter(k -> k.scenario().equals(scenario) && k.request().equals(request))
                 .forEach(k -> levels.add(k.connections()));
         return List.copyOf(levels);
     }

@@ -84,12 +84,8 @@ class HtmlReportTest {
     @Test
     void aRunWithoutCpuFiguresSaysSo() {
         var run = SampleRun.build();
-        var noCpu = run.withCases(run.cases().stream().map(c -> new showdown.harness.results.CaseResult(
-                c.target(), c.scenario(), c.request(), c.method(), c.path(), c.connections(), c.threads(),
-                c.pipeline(), c.repetition(), c.durationSeconds(), c.requests(), c.requestsPerSecond(), c.bytesRead(),
-                c.latency(), c.spectrum(), c.errors(), c.statusCounts(),
-                showdown.harness.results.ServerMetrics.UNMEASURED, c.generator(), c.finishedAt(), c.samples(),
-                c.uncertainty(), c.interference(), c.notes())).toList());
+        var noCpu = run.withCases(run.cases().stream().map(c -> showdown.harness.results.CaseResult.builder().from(c)
+                .server(showdown.harness.results.ServerMetrics.UNMEASURED).build()).toList());
         String page = HtmlReport.render(noCpu);
         assertThat(page).contains("The server&#39;s CPU time was not measured in this run.");
         assertThat(count(page, "<svg ")).isEqualTo(3 + 3 + 9);

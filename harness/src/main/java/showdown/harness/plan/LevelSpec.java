@@ -1,14 +1,19 @@
 package showdown.harness.plan;
 
+import showdown.harness.target.Protocol;
+
 /**
- * One load level as a profile writes it: connections, and a rule for the load threads.
+ * One load level as a profile writes it: connections, a rule for the load threads, and optionally
+ * a protocol and an open-model rate.
  *
  * @param connections  open connections (the concurrency, with one request in flight per connection
  *                     unless the request is pipelined)
  * @param threads      a fixed thread count (wrk's {@code -t}), or 0 with {@code rule}
  * @param rule         how threads follow from the machine when {@code threads} is 0
+ * @param protocol     the protocol of this level; null: the scenario's (h1 unless it says)
+ * @param rate         the open model's rate, or {@link Rate#CLOSED}
  */
-public record LevelSpec(int connections, int threads, ThreadRule rule) {
+public record LevelSpec(int connections, int threads, ThreadRule rule, Protocol protocol, Rate rate) {
 
     /** How load threads are chosen when the profile does not fix them. */
     public enum ThreadRule {
@@ -18,6 +23,20 @@ public record LevelSpec(int connections, int threads, ThreadRule rule) {
         CONNECTIONS,
         /** The fixed {@code threads} value. */
         FIXED
+    }
+
+    public LevelSpec {
+        rate = rate == null ? Rate.CLOSED : rate;
+    }
+
+    /** A closed-model level in the scenario's protocol. */
+    public LevelSpec(int connections, int threads, ThreadRule rule) {
+        this(connections, threads, rule, null, Rate.CLOSED);
+    }
+
+    /** This level in {@code protocol} at {@code rate}. */
+    LevelSpec with(Protocol newProtocol, Rate newRate) {
+        return new LevelSpec(connections, threads, rule, newProtocol, newRate);
     }
 
     public static LevelSpec auto(int connections) {
@@ -52,7 +71,7 @@ public record LevelSpec(int connections, int threads, ThreadRule rule) {
             case CONNECTIONS -> connections;
             case FIXED -> threads;
         };
-        return new LoadLevel(connections, t);
+        return new LoadLevel(connections, t, rate);
     }
 
     /** How a profile writes it back. */

@@ -1,6 +1,7 @@
 package showdown.harness.plan;
 
 import java.time.Duration;
+import showdown.harness.target.Protocol;
 
 /**
  * One measured run in the plan: one request of one scenario against one target at one load level,
@@ -15,13 +16,31 @@ import java.time.Duration;
  *                   counts (the seed S3's {@code -t20 -c100} and {@code -t4 -c100}), since a result
  *                   is identified by target, scenario, label, connections and repetition
  * @param path       the concrete path sent, placeholders filled
- * @param level      connections and threads
+ * @param level      connections, threads and the rate (closed model unless the profile gives one)
  * @param repetition 1-based round of {@code --repeat}
  * @param duration   the measured window
  * @param timeout    the per-request timeout
+ * @param protocol   how the load engine speaks to the target
+ * @param capacity   for a rate at a share of capacity: the closed-model level of the same request and
+ *                   protocol, measured before it in the same round, whose req/s is the capacity; else null
  */
 public record PlannedCase(int index, String target, String scenario, RequestTemplate request, String label, String path,
-                          LoadLevel level, int repetition, Duration duration, Duration timeout) {
+                          LoadLevel level, int repetition, Duration duration, Duration timeout, Protocol protocol,
+                          LoadLevel capacity) {
+
+    public PlannedCase {
+        protocol = protocol == null ? Protocol.H1 : protocol;
+    }
+
+    /** A closed-model case over HTTP/1.1. */
+    public PlannedCase(int index, String target, String scenario, RequestTemplate request, String label, String path,
+                       LoadLevel level, int repetition, Duration duration, Duration timeout) {
+        this(index, target, scenario, request, label, path, level, repetition, duration, timeout, Protocol.H1, null);
+    }
+
+    public Rate rate() {
+        return level.rate();
+    }
 
     public int pipeline() {
         return request.pipeline();
@@ -30,12 +49,14 @@ public record PlannedCase(int index, String target, String scenario, RequestTemp
     /** A key naming the case uniquely in a run, as {@code --resume} matches it. */
     public String key() {
         return target + " | " + scenario + " | " + label + " | c" + level.connections()
-                + " t" + level.threads() + " p" + pipeline() + " | r" + repetition;
+                + " t" + level.threads() + " p" + pipeline()
+                + (protocol == Protocol.H1 && rate().closed() ? "" : " | " + protocol + (rate().closed() ? "" : " " + rate().id()))
+                + " | r" + repetition;
     }
 
     /** How progress lines name it. */
     public String describe() {
-        return target + " " + scenario + " " + label + " " + level
+        return target + " " + scenario + " " + label + (protocol == Protocol.H1 ? "" : " over " + protocol) + " " + level
                 + (pipeline() > 1 ? " pipeline " + pipeline() : "") + (repetition > 1 ? " (round " + repetition + ")" : "");
     }
 }

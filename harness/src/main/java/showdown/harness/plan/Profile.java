@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import showdown.harness.target.Protocol;
 
 /**
  * How long and how hard: a profile file of {@code scenarios/profiles/}.
@@ -54,17 +55,25 @@ public record Profile(String name, String description, Duration duration, Durati
     public static final Duration DEFAULT_WARMUP = Duration.ofSeconds(10);
     public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(2);
     /** The profiles shipped in {@code scenarios/profiles/}; {@code --profile} also takes a file. */
-    public static final List<String> BUILT_IN = List.of("quick", "seeds", "full");
+    public static final List<String> BUILT_IN = List.of("quick", "seeds", "full", "latency");
 
     private static final Set<String> TOP_FIELDS = Set.of("name", "description", "duration", "warmup", "warmup-max",
             "steady-tolerance", "settle", "repeat", "timeout", "levels", "scenarios");
-    private static final Set<String> SCENARIO_FIELDS = Set.of("levels", "timeout");
-    private static final Set<String> LEVEL_FIELDS = Set.of("connections", "threads");
+    private static final Set<String> SCENARIO_FIELDS = Set.of("levels", "timeout", "protocol");
+    private static final Set<String> LEVEL_FIELDS = Set.of("connections", "threads", "protocol", "rate");
 
-    /** A scenario's own levels and timeout; a null timeout means the profile's. */
-    public record ScenarioLoad(List<LevelSpec> levels, Duration timeout) {
+    /**
+     * A scenario's own levels, timeout and protocols; a null timeout means the profile's, no
+     * protocols the scenario's own.
+     */
+    public record ScenarioLoad(List<LevelSpec> levels, Duration timeout, List<Protocol> protocols) {
         public ScenarioLoad {
             levels = List.copyOf(levels);
+            protocols = protocols == null ? List.of() : List.copyOf(protocols);
+        }
+
+        public ScenarioLoad(List<LevelSpec> levels, Duration timeout) {
+            this(levels, timeout, List.of());
         }
     }
 
@@ -77,6 +86,12 @@ public record Profile(String name, String description, Duration duration, Durati
     public List<LevelSpec> levelsFor(String scenario) {
         ScenarioLoad s = scenarios.get(scenario);
         return s == null ? levels : s.levels();
+    }
+
+    /** The protocols the profile sets for a scenario's requests; empty: the scenario's own. */
+    public List<Protocol> protocolsFor(String scenario) {
+        ScenarioLoad s = scenarios.get(scenario);
+        return s == null ? List.of() : s.protocols();
     }
 
     public Duration timeoutFor(String scenario) {
@@ -143,7 +158,7 @@ public record Profile(String name, String description, Duration duration, Durati
                     throw f.error("scenarios." + e.getKey() + ".levels", "must list at least one load level");
                 }
                 Duration t = v.has("timeout") ? positive(f, "timeout", f.duration(v, "timeout", null)) : null;
-                scenarios.put(e.getKey(), new ScenarioLoad(own, t));
+                scenarios.put(e.getKey(), new ScenarioLoad(own, t, Protocols.parse(f, v, "scenarios." + e.getKey(), true)));
             });
         }
         return new Profile(name, description, duration, warmup, new SteadyState(warmupMax, tolerance), settle, repeat,
@@ -164,7 +179,13 @@ public record Profile(String name, String description, Duration duration, Durati
             }
             f.onlyKnownKeys(l, where, LEVEL_FIELDS);
             int c = f.positiveInt(l, "connections", -1);
-            out.add(LevelSpec.parse(c, f.text(l, "threads", "auto"), f.where(where)));
+            List<Protocol> protocol = Protocols.parse(f, l, where, false);
+            out.add(LevelSpec.parse(c, f.text(l, "threads", "auto"), f.where(where))
+                    .with(protocol.isEmpty() ? null : protocol.get(0), Rate.parse(f, l, where)));
+        }
+        if (!out.isEmpty() && out.get(0).rate().relative()) {
+            throw f.error(where, "a level at a share of capacity (rate: N%) needs a closed-model level before it, whose"
+                    + " throughput is the capacity");
         }
         return out;
     }
@@ -191,7 +212,7 @@ public record Profile(String name, String description, Duration duration, Durati
             newLevels = connections.stream().map(LevelSpec::auto).toList();
             Map<String, ScenarioLoad> m = new LinkedHashMap<>();
             for (Map.Entry<String, ScenarioLoad> e : scenarios.entrySet()) {
-                m.put(e.getKey(), new ScenarioLoad(newLevels, e.getValue().timeout()));
+                m.put(e.getKey(), new ScenarioLoad(newLevels, e.getValue().timeout(), e.getValue().protocols()));
             }
             newScenarios = m;
         }

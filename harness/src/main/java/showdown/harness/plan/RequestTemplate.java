@@ -5,6 +5,7 @@ import java.util.Map;
 import java.util.Random;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import showdown.harness.target.Protocol;
 import showdown.load.Header;
 
 /**
@@ -16,10 +17,12 @@ import showdown.load.Header;
  * @param pathParams      for each placeholder, the inclusive integer range its value is drawn from
  * @param headers         extra request headers
  * @param randomBodyBytes size of a random body drawn afresh for each load level; 0 = no body
- * @param pipeline        HTTP/1.1 pipelining depth (1 = none)
+ * @param pipeline        HTTP/1.1 pipelining depth (1 = none); over HTTP/2, the streams in flight per connection
+ * @param protocols       the protocols it is sent over, from the request's or the scenario's
+ *                        {@code protocol:}; empty when neither says (then h1, unless the profile says)
  */
 public record RequestTemplate(String label, String method, String path, Map<String, IntRange> pathParams,
-                              List<Header> headers, int randomBodyBytes, int pipeline) {
+                              List<Header> headers, int randomBodyBytes, int pipeline, List<Protocol> protocols) {
 
     private static final Pattern PLACEHOLDER = Pattern.compile("\\{([a-zA-Z0-9_-]+)}");
 
@@ -33,6 +36,13 @@ public record RequestTemplate(String label, String method, String path, Map<Stri
     public RequestTemplate {
         pathParams = Map.copyOf(pathParams);
         headers = List.copyOf(headers);
+        protocols = protocols == null ? List.of() : List.copyOf(protocols);
+    }
+
+    /** A request that names no protocol. */
+    public RequestTemplate(String label, String method, String path, Map<String, IntRange> pathParams,
+                           List<Header> headers, int randomBodyBytes, int pipeline) {
+        this(label, method, path, pathParams, headers, randomBodyBytes, pipeline, List.of());
     }
 
     /**

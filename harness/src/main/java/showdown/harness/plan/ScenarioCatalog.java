@@ -36,12 +36,30 @@ public final class ScenarioCatalog {
         if (byName.isEmpty()) {
             throw new PlanException(scenariosDir + ": no scenario files (*.yaml)");
         }
+        checkRoutesFrom(byName);
         return new ScenarioCatalog(byName);
     }
 
     /** Every scenario, sorted by name. */
     public List<Scenario> all() {
         return new ArrayList<>(byName.values());
+    }
+
+    /** What a run without {@code --scenario} runs: every scenario but the opt-in ones, sorted by name. */
+    public List<Scenario> byDefault() {
+        return byName.values().stream().filter(s -> !s.optIn()).toList();
+    }
+
+    /** Checks that every {@code routes-from} names a scenario of this catalog. */
+    private static void checkRoutesFrom(Map<String, Scenario> byName) {
+        for (Scenario s : byName.values()) {
+            for (String from : s.routesFrom()) {
+                if (!byName.containsKey(from) || !byName.get(from).routesFrom().isEmpty()) {
+                    throw new PlanException("scenario '" + s.name() + "': routes-from names '" + from
+                            + "', which is not a scenario with routes of its own (known: " + String.join(", ", byName.keySet()) + ")");
+                }
+            }
+        }
     }
 
     public Scenario require(String name) {

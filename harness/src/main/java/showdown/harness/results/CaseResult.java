@@ -37,6 +37,10 @@ import showdown.load.LoadResult;
  * @param uncertainty       confidence intervals drawn from the samples; null when there were too few
  * @param interference      what other processes used on the measured CPUs; null when not measured
  * @param notes             what a reader must know before trusting the figures (schema 1.1)
+ * @param protocol          how the load engine spoke to the target: h1, h2c, h1-tls, h2-tls (schema 1.3)
+ * @param rate              the open model's rate, requests per second; null for the closed model (schema 1.3)
+ * @param rateOfCapacityPercent when that rate was a share of the capacity measured just before, the
+ *                          share in per cent; else null (schema 1.3)
  */
 public record CaseResult(
         String target,
@@ -62,9 +66,13 @@ public record CaseResult(
         List<CaseSample> samples,
         Uncertainty uncertainty,
         Interference interference,
-        List<CaseNote> notes) {
+        List<CaseNote> notes,
+        String protocol,
+        Double rate,
+        Double rateOfCapacityPercent) {
 
     public CaseResult {
+        protocol = protocol == null || protocol.isEmpty() ? CaseIdentity.H1 : protocol;
         spectrum = spectrum == null ? List.of() : List.copyOf(spectrum);
         statusCounts = statusCounts == null ? new TreeMap<>() : new TreeMap<>(statusCounts);
         latency = latency == null ? Latency.NONE : latency;
@@ -84,12 +92,18 @@ public record CaseResult(
     public CaseResult withNotes(List<CaseNote> newNotes) {
         return new CaseResult(target, scenario, request, method, path, connections, threads, pipeline, repetition,
                 durationSeconds, requests, requestsPerSecond, bytesRead, latency, spectrum, errors, statusCounts, server,
-                generator, finishedAt, samples, uncertainty, interference, newNotes);
+                generator, finishedAt, samples, uncertainty, interference, newNotes, protocol, rate, rateOfCapacityPercent);
     }
 
     @JsonIgnore
     public CaseIdentity identity() {
-        return new CaseIdentity(target, scenario, request, connections, repetition);
+        return new CaseIdentity(target, scenario, request, connections, repetition, protocol, rateId());
+    }
+
+    /** The rate as identities name it: "" for the closed model, "2000/s", "25%". */
+    @JsonIgnore
+    public String rateId() {
+        return CaseIdentity.rateId(rate == null ? 0 : rate, rateOfCapacityPercent == null ? 0 : rateOfCapacityPercent);
     }
 
     /**
@@ -155,6 +169,9 @@ public record CaseResult(
         private Uncertainty uncertainty;
         private Interference interference;
         private List<CaseNote> notes = List.of();
+        private String protocol = CaseIdentity.H1;
+        private Double rate;
+        private Double rateOfCapacityPercent;
 
         /** Every field of {@code c}, to change some. */
         public Builder from(CaseResult c) {
@@ -164,12 +181,13 @@ public record CaseResult(
             bytesRead = c.bytesRead; latency = c.latency; spectrum = c.spectrum; errors = c.errors;
             statusCounts = c.statusCounts; server = c.server; generator = c.generator; finishedAt = c.finishedAt;
             samples = c.samples; uncertainty = c.uncertainty; interference = c.interference; notes = c.notes;
+            protocol = c.protocol; rate = c.rate; rateOfCapacityPercent = c.rateOfCapacityPercent;
             return this;
         }
 
         public Builder identity(CaseIdentity id) {
             return target(id.target()).scenario(id.scenario()).request(id.request()).connections(id.connections())
-                    .repetition(id.repetition());
+                    .repetition(id.repetition()).protocol(id.protocol());
         }
 
         public Builder target(String v) { target = v; return this; }
@@ -197,6 +215,11 @@ public record CaseResult(
         public Builder uncertainty(Uncertainty v) { uncertainty = v; return this; }
         public Builder interference(Interference v) { interference = v; return this; }
         public Builder notes(List<CaseNote> v) { notes = v; return this; }
+        public Builder protocol(String v) { protocol = v; return this; }
+        /** The open model's rate in requests per second, and the share of capacity it was (null: absolute). */
+        public Builder rate(Double perSecond, Double percentOfCapacity) {
+            rate = perSecond; rateOfCapacityPercent = percentOfCapacity; return this;
+        }
 
         public CaseResult build() {
             if (target == null || scenario == null || request == null) {
@@ -207,7 +230,7 @@ public record CaseResult(
             String finished = finishedAt != null ? finishedAt : Instant.now().toString();
             return new CaseResult(target, scenario, request, method, path, connections, threads, pipeline, repetition,
                     durationSeconds, requests, rps, bytesRead, latency, spectrum, errors, statusCounts, server,
-                    generator, finished, samples, uncertainty, interference, notes);
+                    generator, finished, samples, uncertainty, interference, notes, protocol, rate, rateOfCapacityPercent);
         }
     }
 }

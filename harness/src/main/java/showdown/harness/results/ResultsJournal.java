@@ -30,13 +30,16 @@ public final class ResultsJournal {
     private final Map<CaseIdentity, CaseResult> cases = new LinkedHashMap<>();
     /** Keyed by target and round: warming a start again (after a resume) replaces it. */
     private final Map<String, WarmupOutcome> warmups = new LinkedHashMap<>();
+    /** Not-offered cases, without repeats (a resumed run records them again). */
+    private final java.util.Set<NotOfferedCase> notOffered = new java.util.LinkedHashSet<>();
 
     private ResultsJournal(Path file, RunResults initial) {
         this.file = file;
-        this.header = initial.withTargets(List.of()).withCases(List.of()).withWarmups(List.of());
+        this.header = initial.withTargets(List.of()).withCases(List.of()).withWarmups(List.of()).withNotOffered(List.of());
         initial.targets().forEach(t -> targets.put(t.name(), t));
         initial.cases().forEach(c -> cases.put(c.identity(), c));
         initial.warmups().forEach(w -> warmups.put(warmupKey(w), w));
+        notOffered.addAll(initial.notOffered());
     }
 
     /**
@@ -55,7 +58,7 @@ public final class ResultsJournal {
         }
         String schema = header.schema() == null ? RunResults.SCHEMA : header.schema();
         RunResults stamped = new RunResults(schema, header.runId(), header.startedAt(), null, header.environment(),
-                header.config(), header.targets(), header.cases(), header.warmups());
+                header.config(), header.targets(), header.cases(), header.warmups(), header.notOffered());
         ResultsJournal journal = new ResultsJournal(file, stamped);
         journal.write();
         return journal;
@@ -91,6 +94,18 @@ public final class ResultsJournal {
         write();
     }
 
+    /** Cases the plan left out because the target does not declare their protocol. */
+    public synchronized void recordNotOffered(List<NotOfferedCase> cases) {
+        if (notOffered.addAll(cases)) {
+            write();
+        }
+    }
+
+    /** The measured case with this identity, if any (a rate at a share of capacity reads its capacity case). */
+    public synchronized java.util.Optional<CaseResult> findCase(CaseIdentity identity) {
+        return java.util.Optional.ofNullable(cases.get(identity));
+    }
+
     private static String warmupKey(WarmupOutcome w) {
         return w.target() + "\u0000" + w.repetition();
     }
@@ -109,7 +124,7 @@ public final class ResultsJournal {
     /** Everything recorded so far, as an immutable value. */
     public synchronized RunResults snapshot() {
         return header.withTargets(new ArrayList<>(targets.values())).withCases(new ArrayList<>(cases.values()))
-                .withWarmups(new ArrayList<>(warmups.values()));
+                .withWarmups(new ArrayList<>(warmups.values())).withNotOffered(new ArrayList<>(notOffered));
     }
 
     private void write() {

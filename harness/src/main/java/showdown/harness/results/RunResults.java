@@ -15,6 +15,7 @@ import java.util.List;
  * @param targets    one outcome per target considered, in run order
  * @param cases      every measured case, in the order measured
  * @param warmups    every target start's warm-up, in the order run (schema 1.1)
+ * @param notOffered cases not run because the target does not declare their protocol (schema 1.3)
  */
 public record RunResults(
         String schema,
@@ -25,7 +26,8 @@ public record RunResults(
         RunConfig config,
         List<TargetOutcome> targets,
         List<CaseResult> cases,
-        List<WarmupOutcome> warmups) {
+        List<WarmupOutcome> warmups,
+        List<NotOfferedCase> notOffered) {
 
     /** The schema this code writes. A reader accepts the same major version ("showdown.results/1[.n]"). */
     public static final String SCHEMA = "showdown.results/1.3";
@@ -34,6 +36,17 @@ public record RunResults(
         targets = targets == null ? List.of() : List.copyOf(targets);
         cases = cases == null ? List.of() : List.copyOf(cases);
         warmups = warmups == null ? List.of() : List.copyOf(warmups);
+        notOffered = notOffered == null ? List.of() : List.copyOf(notOffered);
+    }
+
+    /** A run without not-offered cases (every file before schema 1.3). */
+    public RunResults(String schema, String runId, String startedAt, String finishedAt, Environment environment,
+                      RunConfig config, List<TargetOutcome> targets, List<CaseResult> cases, List<WarmupOutcome> warmups) {
+        this(schema, runId, startedAt, finishedAt, environment, config, targets, cases, warmups, List.of());
+    }
+
+    public RunResults withNotOffered(List<NotOfferedCase> newNotOffered) {
+        return new RunResults(schema, runId, startedAt, finishedAt, environment, config, targets, cases, warmups, newNotOffered);
     }
 
     /** A run header with no targets and no cases yet, stamped with the current schema. */
@@ -42,19 +55,19 @@ public record RunResults(
     }
 
     public RunResults withTargets(List<TargetOutcome> newTargets) {
-        return new RunResults(schema, runId, startedAt, finishedAt, environment, config, newTargets, cases, warmups);
+        return new RunResults(schema, runId, startedAt, finishedAt, environment, config, newTargets, cases, warmups, notOffered);
     }
 
     public RunResults withCases(List<CaseResult> newCases) {
-        return new RunResults(schema, runId, startedAt, finishedAt, environment, config, targets, newCases, warmups);
+        return new RunResults(schema, runId, startedAt, finishedAt, environment, config, targets, newCases, warmups, notOffered);
     }
 
     public RunResults withFinishedAt(String when) {
-        return new RunResults(schema, runId, startedAt, when, environment, config, targets, cases, warmups);
+        return new RunResults(schema, runId, startedAt, when, environment, config, targets, cases, warmups, notOffered);
     }
 
     public RunResults withWarmups(List<WarmupOutcome> newWarmups) {
-        return new RunResults(schema, runId, startedAt, finishedAt, environment, config, targets, cases, newWarmups);
+        return new RunResults(schema, runId, startedAt, finishedAt, environment, config, targets, cases, newWarmups, notOffered);
     }
 
     /** The warm-up of {@code target}'s start in round {@code repetition} (from 0), or null. */

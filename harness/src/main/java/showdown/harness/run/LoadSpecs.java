@@ -3,7 +3,9 @@ package showdown.harness.run;
 import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
+import java.util.Map;
 import java.util.List;
 import java.util.Random;
 import java.util.Set;
@@ -11,7 +13,9 @@ import showdown.harness.plan.PlannedCase;
 import showdown.harness.plan.Profile;
 import showdown.harness.plan.RequestTemplate;
 import showdown.harness.plan.TargetRound;
+import showdown.harness.target.Protocol;
 import showdown.load.LoadSpec;
+import showdown.load.TlsOptions;
 
 /** Turns planned cases and warm-ups into load engine specs against a running target. */
 final class LoadSpecs {
@@ -22,12 +26,27 @@ final class LoadSpecs {
     private LoadSpecs() {
     }
 
+    /** Where a running target speaks each protocol. */
+    @FunctionalInterface
+    interface Endpoints {
+        /** {@code http://127.0.0.1:PORT} for h1 and h2c, {@code https://127.0.0.1:TLS_PORT} for h1-tls and h2-tls. */
+        URI base(Protocol protocol);
+    }
+
+    /** A closed-model case, or one at an absolute rate, against {@code base} (already the protocol's). */
+    static LoadSpec forCase(URI base, PlannedCase c, Duration settle, long runSeed) {
+        return forCase(base, c, settle, runSeed, c.rate().perSecond());
+    }
+
     /**
      * The load of a measured case: {@code settle} of unmeasured load on the case's own connections
      * and request first (so the route is warm and the connections are open whatever ran before),
-     * then its window.
+     * then its window. The protocol maps onto the engine as h2c → http + HTTP/2 (prior knowledge),
+     * h1-tls → https (not verified, as wrk and h2load; ALPN http/1.1), h2-tls → https + HTTP/2
+     * (ALPN h2); {@code ratePerSecond} above 0 is the open model, latency then counted from each
+     * request's intended send time.
      */
-    static LoadSpec forCase(URI base, PlannedCase c, Duration settle, long runSeed) {
+    static LoadSpec forCase(URI base, PlannedCase c, Duration settle, long runSeed, double ratePerSecond) {
         RequestTemplate r = c.request();
         LoadSpec.Builder b = LoadSpec.builder()
                 .url(base.resolve(c.path()))
@@ -37,7 +56,12 @@ final class LoadSpecs {
                 .pipelineDepth(r.pipeline())
                 .duration(c.duration())
                 .warmup(settle)
-                .timeout(c.timeout());
+                .timeout(c.timeout())
+                .http2(c.protocol().http2())
+                .rate(ratePerSecond);
+        if (c.protocol().tls()) {
+            b.tls(TlsOptions.DEFAULTS);
+        }
         r.headers().forEach(b::header);
         if (r.randomBodyBytes() > 0) {
             // A fresh body per load level (and round), as the mist seed drew one per concurrency level.
@@ -53,6 +77,15 @@ final class LoadSpecs {
      * Each spec has a one-slice duration; the warm-up runs them in turn until they settle.
      */
     static List<WarmupKind> warmupKinds(URI base, TargetRound round, int loadCpus, long runSeed) {
+        return warmupKinds(p -> base, round, loadCpus, runSeed);
+    }
+
+    /**
+     * The same over each protocol the round's cases use (a TLS case's warm-up must warm the TLS
+     * path too): one GET mix per protocol, labelled with it unless it is h1, and each body request
+     * in its own protocol. The open model's cases warm in the closed model, as fast as they go.
+     */
+    static List<WarmupKind> warmupKinds(Endpoints endpoints, TargetRound round, int loadCpus, long runSeed) {
         List<WarmupKind> kinds = new ArrayList<>();
         if (round.cases().isEmpty()) {
             return kinds;
@@ -61,29 +94,35 @@ final class LoadSpecs {
                 round.cases().stream().mapToInt(c -> c.level().connections()).max().orElse(1));
         int threads = Math.max(1, Math.min(loadCpus, connections));
         Duration slice = Profile.SteadyState.SLICE;
-        Set<String> plainPaths = new LinkedHashSet<>();
+        Map<Protocol, Set<String>> plainPaths = new LinkedHashMap<>();
         List<PlannedCase> withBody = new ArrayList<>();
         Set<String> seenBodies = new LinkedHashSet<>();
         for (PlannedCase c : round.cases()) {
             if (c.request().randomBodyBytes() > 0 || !c.request().method().equals("GET") || !c.request().headers().isEmpty()) {
-                if (seenBodies.add(c.scenario() + " " + c.request().label())) {
+                if (seenBodies.add(c.scenario() + " " + c.request().label() + " " + c.protocol())) {
                     withBody.add(c);
                 }
             } else {
-                plainPaths.add(c.path());
+                plainPaths.computeIfAbsent(c.protocol(), p -> new LinkedHashSet<>()).add(c.path());
             }
         }
-        if (!plainPaths.isEmpty()) {
-            LoadSpec.Builder b = LoadSpec.builder().method("GET").connections(connections).threads(threads).duration(slice);
-            plainPaths.forEach(p -> b.url(base.resolve(p)));
-            kinds.add(new WarmupKind(GET_MIX, b.build()));
-        }
+        plainPaths.forEach((protocol, paths) -> {
+            URI base = endpoints.base(protocol);
+            LoadSpec.Builder b = LoadSpec.builder().method("GET").connections(connections).threads(threads).duration(slice)
+                    .http2(protocol.http2());
+            paths.forEach(p -> b.url(base.resolve(p)));
+            kinds.add(new WarmupKind(GET_MIX + suffix(protocol), b.build()));
+        });
         for (PlannedCase c : withBody) {
-            LoadSpec s = forCase(base, c, Duration.ZERO, runSeed).toBuilder().connections(connections).threads(threads).pipelineDepth(1)
-                    .warmup(Duration.ZERO).duration(slice).build();
-            kinds.add(new WarmupKind(c.request().label(), s));
+            LoadSpec s = forCase(endpoints.base(c.protocol()), c, Duration.ZERO, runSeed, 0).toBuilder()
+                    .connections(connections).threads(threads).pipelineDepth(1).warmup(Duration.ZERO).duration(slice).build();
+            kinds.add(new WarmupKind(c.request().label() + suffix(c.protocol()), s));
         }
         return kinds;
+    }
+
+    private static String suffix(Protocol protocol) {
+        return protocol == Protocol.H1 ? "" : " over " + protocol;
     }
 
     /** The label of the warm-up kind that holds a round's plain GETs. */

@@ -29,6 +29,7 @@ import showdown.harness.results.ResultsJournal;
 import showdown.harness.results.ResultsJson;
 import showdown.harness.results.RunConfig;
 import showdown.harness.results.RunResults;
+import showdown.harness.target.SelfSignedCertificate;
 import showdown.harness.target.StartOptions;
 import showdown.harness.target.TargetCatalog;
 import showdown.harness.target.TargetManifest;
@@ -108,7 +109,7 @@ public final class Suite {
 
     private static Prepared prepare(Path home, RunSettings settings, Profile profile) {
         ScenarioCatalog scenarioCatalog = ScenarioCatalog.load(home.resolve("scenarios"));
-        List<Scenario> scenarios = settings.scenarios().isEmpty() ? scenarioCatalog.all()
+        List<Scenario> scenarios = settings.scenarios().isEmpty() ? scenarioCatalog.byDefault()
                 : settings.scenarios().stream().distinct().map(scenarioCatalog::require).toList();
         for (String name : profile.scenarios().keySet()) {
             scenarioCatalog.require(name); // a typo in a profile's scenario name would silently change nothing
@@ -121,7 +122,7 @@ public final class Suite {
             throw new PlanException("no targets found under " + home.resolve("targets"));
         }
         CpuSplit split = CpuSplit.parse(settings.cpus(), CpuAffinity.allowed());
-        List<PlanTarget> planTargets = targets.stream().map(t -> new PlanTarget(t.name(), t.scenarios())).toList();
+        List<PlanTarget> planTargets = targets.stream().map(t -> new PlanTarget(t.name(), t.scenarios(), t.protocols())).toList();
         RunPlan plan = RunPlan.build(planTargets, scenarios, profile, split.loadCpuCount(), settings.seed());
         return new Prepared(scenarios, catalog, split, plan);
     }
@@ -134,6 +135,7 @@ public final class Suite {
                         + " results in %s", profile.name(), p.plan().rounds().stream().map(r -> r.target()).distinct().count(),
                 p.plan().totalCases(), Durations.format(profile.duration()), Durations.format(profile.warmup()),
                 Durations.format(profile.steady().max()), p.split().describe(), outDir));
+        p.plan().leftOut().forEach(line -> progress.say("left out: " + line));
         List<Integer> before = CpuAffinity.allowed();
         if (p.split().pinned()) {
             CpuAffinity.pinThisProcess(p.split().load());
@@ -143,7 +145,7 @@ public final class Suite {
             CaseMeasurer measurer = new CaseMeasurer(hooks.engine(), p.split().serverCpus(), p.split().loadCpus(),
                     showdown.harness.measure.RssSampler.DEFAULT_INTERVAL, CaseMeasurer.DEFAULT_SLICE);
             SuiteRunner.StartSettings start = new SuiteRunner.StartSettings(hooks.readyTimeout(), settings.targetEnv(),
-                    settings.remeasure());
+                    settings.remeasure(), certificate(outDir, p));
             SuiteRunner.Context ctx = new SuiteRunner.Context(home, outDir, logRoot, p.catalog(), p.split(),
                     profile, start, settings.seed(), journal, measurer, hooks.engine(),
                     settings.verify() ? hooks.verifier() : TargetVerifier.NONE, progress, eta, hooks.listener());
@@ -155,6 +157,18 @@ public final class Suite {
             }
         }
         return new Outcome(outDir, journal.snapshot(), summary);
+    }
+
+    /**
+     * The run's one certificate, in its folder, when a planned target serves TLS; a resumed run keeps
+     * the one it made.
+     */
+    private static SelfSignedCertificate certificate(Path outDir, Prepared p) {
+        boolean tls = p.plan().rounds().stream().map(r -> p.catalog().require(r.target())).anyMatch(TargetManifest::offersTls);
+        if (!tls) {
+            return null;
+        }
+        return SelfSignedCertificate.reuseOrCreate(outDir);
     }
 
     /** A resumed run keeps the first attempt's server logs: its own go to logs-resumed-N. */
@@ -191,7 +205,11 @@ public final class Suite {
         }
         for (Scenario s : scenarios) {
             List<String> levels = new ArrayList<>();
-            profile.levelsFor(s.name()).forEach(l -> levels.add("-c" + l.connections() + " -t " + l.threadsText()));
+            profile.levelsFor(s.name()).forEach(l -> levels.add("-c" + l.connections() + " -t " + l.threadsText()
+                    + (l.protocol() == null ? "" : " " + l.protocol()) + (l.rate().closed() ? "" : " rate " + l.rate().id())));
+            if (!profile.protocolsFor(s.name()).isEmpty()) {
+                extra.put("protocols." + s.name(), String.join(", ", profile.protocolsFor(s.name()).stream().map(Object::toString).toList()));
+            }
             extra.put("levels." + s.name(), String.join(", ", levels));
         }
         return new RunConfig(profile.name(), profile.duration().toMillis() / 1000.0, profile.warmup().toMillis() / 1000.0,

@@ -22,6 +22,8 @@ import showdown.harness.plan.RunPlan;
 import showdown.harness.plan.TargetRound;
 import showdown.harness.results.CaseIdentity;
 import showdown.harness.results.CaseResult;
+import showdown.harness.results.NotOfferedCase;
+import showdown.harness.target.Protocol;
 import showdown.harness.results.GeneratorMetrics;
 import showdown.harness.results.ResultsJournal;
 import showdown.harness.results.ServerMetrics;
@@ -29,6 +31,7 @@ import showdown.harness.results.TargetOutcome;
 import showdown.harness.target.Availability;
 import showdown.harness.target.ProcessTreeStats;
 import showdown.harness.target.RunningTarget;
+import showdown.harness.target.SelfSignedCertificate;
 import showdown.harness.target.StartOptions;
 import showdown.harness.target.TargetBuilder;
 import showdown.harness.target.TargetCatalog;
@@ -72,8 +75,10 @@ public final class SuiteRunner {
      * @param readyTimeout how long a target may take to answer its ready path
      * @param env          extra environment for every target ({@code --target-env})
      * @param remeasure    measure the disturbed cases again at the end of the run ({@code --remeasure})
+     * @param tls          the run's certificate for targets that serve TLS; null when none of them does
      */
-    public record StartSettings(Duration readyTimeout, Map<String, String> env, boolean remeasure) {
+    public record StartSettings(Duration readyTimeout, Map<String, String> env, boolean remeasure,
+                                SelfSignedCertificate tls) {
         public StartSettings {
             env = Map.copyOf(env);
         }
@@ -113,6 +118,9 @@ public final class SuiteRunner {
             TargetManifest m = ctx.catalog().require(s.target());
             ctx.journal().recordTarget(outcome(m, TargetOutcome.Status.SKIPPED, s.reason(), null, null));
         }
+        ctx.journal().recordNotOffered(plan.notOffered().stream()
+                .map(n -> new NotOfferedCase(n.target(), n.scenario(), n.label(), n.protocol().id(), n.rate().id(), n.connections()))
+                .toList());
         int total = plan.totalCases();
         ctx.eta().start(plannedLoad(plan.rounds()), plan.rounds().size());
         for (TargetRound round : plan.rounds()) {
@@ -123,7 +131,7 @@ public final class SuiteRunner {
                 ctx.eta().dropLoad(plannedLoad(List.of(round)));
                 continue;
             }
-            runRound(new TargetRound(round.target(), round.repetition(), todo), total);
+            runRound(round.withCases(todo), total);
         }
         if (ctx.start().remeasure()) {
             remeasureDisturbed(total);
@@ -151,6 +159,7 @@ public final class SuiteRunner {
      */
     private void remeasureDisturbed(int total) {
         Map<String, List<PlannedCase>> byRound = new java.util.LinkedHashMap<>();
+        Map<String, TargetRound> rounds = new HashMap<>();
         Set<CaseIdentity> disturbed = new HashSet<>();
         ctx.journal().snapshot().cases().stream().filter(CaseResult::disturbed).forEach(c -> disturbed.add(c.identity()));
         if (disturbed.isEmpty()) {
@@ -162,12 +171,12 @@ public final class SuiteRunner {
                 if (disturbed.contains(identity(c)) && !outOfRun.containsKey(round.target())) {
                     byRound.computeIfAbsent(round.target() + "\u0000" + round.repetition(), k -> new java.util.ArrayList<>())
                             .add(c);
+                    rounds.put(round.target() + "\u0000" + round.repetition(), round);
                 }
             }
         }
-        for (List<PlannedCase> cases : byRound.values()) {
-            PlannedCase first = cases.get(0);
-            TargetRound round = new TargetRound(first.target(), first.repetition(), cases);
+        for (Map.Entry<String, List<PlannedCase>> e : byRound.entrySet()) {
+            TargetRound round = rounds.get(e.getKey()).withCases(e.getValue());
             int before = measured;
             runRound(round, total);
             remeasured += measured - before;
@@ -213,7 +222,7 @@ public final class SuiteRunner {
         progress.say(prefix + ": starting");
         Path logDir = ctx.logRoot().resolve("round-" + round.repetition());
         StartOptions options = new StartOptions(ctx.showdownHome(), 0, ctx.cpus().server(), logDir,
-                ctx.start().readyTimeout(), ctx.start().env());
+                ctx.start().readyTimeout(), ctx.start().env(), ctx.start().tls());
         RunningTarget target;
         try {
             target = RunningTarget.start(m, options);
@@ -228,8 +237,9 @@ public final class SuiteRunner {
             progress.say(String.format("%s: ready in %d ms on port %d, idle RSS %.1f MiB", prefix, ttfrMs, target.port(),
                     idleRss / 1048576.0));
             if (verified.add(m.name())) {
-                List<String> scenarios = round.cases().stream().map(PlannedCase::scenario).distinct().toList();
-                Optional<String> failure = ctx.verifier().verify(target, scenarios);
+                Set<Protocol> protocols = round.cases().stream().map(PlannedCase::protocol)
+                        .collect(java.util.stream.Collectors.toCollection(() -> java.util.EnumSet.noneOf(Protocol.class)));
+                Optional<String> failure = ctx.verifier().verify(target, round.contract(), protocols);
                 if (failure.isPresent()) {
                     drop(m, TargetOutcome.Status.FAILED, "failed verification: " + failure.get(), ttfrMs);
                     ctx.eta().dropLoad(load);
@@ -268,7 +278,7 @@ public final class SuiteRunner {
             warmStates.put(key, Anomalies.WarmState.COLD);
             return true;
         }
-        List<LoadSpecs.WarmupKind> kinds = LoadSpecs.warmupKinds(target.baseUri(), round, ctx.cpus().loadCpuCount(),
+        List<LoadSpecs.WarmupKind> kinds = LoadSpecs.warmupKinds(target::baseUri, round, ctx.cpus().loadCpuCount(),
                 ctx.seed());
         ctx.progress().say(String.format(java.util.Locale.ROOT, "%s: warming up to steady state (%s to %s)", prefix,
                 Durations.format(ctx.warmup()), Durations.format(ctx.profile().steady().max())));
@@ -319,12 +329,23 @@ public final class SuiteRunner {
                 ctx.eta().dropLoad(casesLoad(cases.subList(i, cases.size())));
                 return false;
             }
+            double rate = c.rate().perSecond();
+            if (c.rate().relative()) {
+                Optional<CaseResult> capacity = ctx.journal().findCase(capacityIdentity(c));
+                if (capacity.isEmpty() || capacity.get().requestsPerSecond() <= 0) {
+                    // Its capacity case failed or was dropped: there is no rate to take a share of.
+                    ctx.progress().say(c.describe() + ": not run, no capacity measured for it");
+                    ctx.eta().dropLoad(c.duration());
+                    continue;
+                }
+                rate = c.rate().resolve(capacity.get().requestsPerSecond());
+            }
             ctx.progress().caseStarted(c, c.index(), totalCases);
             ctx.eta().loadStarted(c.duration());
             CaseMeasurer.Measurement m;
             try {
-                m = ctx.measurer().measure(LoadSpecs.forCase(target.baseUri(), c, ctx.profile().settle(), ctx.seed()),
-                        target.pid(),
+                m = ctx.measurer().measure(LoadSpecs.forCase(target.baseUri(c.protocol()), c, ctx.profile().settle(), ctx.seed(),
+                                rate), target.pid(),
                         ctx.progress()::onProgress);
             } catch (LoadException e) {
                 drop(target.manifest(), TargetOutcome.Status.FAILED, "stopped answering in case '" + c.describe() + "': "
@@ -337,7 +358,7 @@ public final class SuiteRunner {
             if (SHUTTING_DOWN.get()) {
                 return false; // see SHUTTING_DOWN: the servers are being stopped under this case
             }
-            CaseResult result = toResult(c, m);
+            CaseResult result = toResult(c, m, rate);
             ctx.journal().recordCase(result);
             measured++;
             if (m.generatorSaturated()) {
@@ -354,7 +375,7 @@ public final class SuiteRunner {
         return true;
     }
 
-    private CaseResult toResult(PlannedCase c, CaseMeasurer.Measurement m) {
+    private CaseResult toResult(PlannedCase c, CaseMeasurer.Measurement m, double rate) {
         LoadResult load = m.load();
         var s = m.server();
         ServerMetrics server = ServerMetrics.measured(s.cpuUserNanos() / 1e9, s.cpuSystemNanos() / 1e9,
@@ -368,12 +389,21 @@ public final class SuiteRunner {
                 .uncertainty(SampleStatistics.uncertainty(List.of(m.samples()), Bootstrap.standard()))
                 .interference(m.interference())
                 .notes(Anomalies.notes(load, warm, m.compileShare(), m.generatorSaturated(), m.interference()))
+                .protocol(c.protocol().id())
+                .rate(rate > 0 ? rate : null, c.rate().relative() ? c.rate().percentOfCapacity() : null)
                 .build();
     }
 
     /** How the results identify a planned case (repetitions count from 0 there). */
     public static CaseIdentity identity(PlannedCase c) {
-        return new CaseIdentity(c.target(), c.scenario(), c.label(), c.level().connections(), c.repetition() - 1);
+        return new CaseIdentity(c.target(), c.scenario(), c.label(), c.level().connections(), c.repetition() - 1,
+                c.protocol().id(), c.rate().id());
+    }
+
+    /** The closed-model case whose throughput a rate at a share of capacity is taken from. */
+    static CaseIdentity capacityIdentity(PlannedCase c) {
+        return new CaseIdentity(c.target(), c.scenario(), c.label(), c.capacity().connections(), c.repetition() - 1,
+                c.protocol().id(), "");
     }
 
     private void drop(TargetManifest m, TargetOutcome.Status status, String reason, Long ttfrMs) {

@@ -2,6 +2,8 @@ package showdown.harness.run;
 
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
+import showdown.harness.target.Protocol;
 import showdown.harness.target.RunningTarget;
 
 /**
@@ -12,10 +14,12 @@ import showdown.harness.target.RunningTarget;
 public interface TargetVerifier {
 
     /** Verification turned off ({@code --no-verify}). */
-    TargetVerifier NONE = (target, scenarios) -> Optional.empty();
+    TargetVerifier NONE = (target, scenarios, protocols) -> Optional.empty();
 
     /**
+     * @param scenarios the scenarios whose contract the measured cases rely on
+     * @param protocols the protocols they are sent over; each is checked
      * @return empty when every check passed, else a one-line reason naming the first failing check
      */
-    Optional<String> verify(RunningTarget target, List<String> scenarios);
+    Optional<String> verify(RunningTarget target, List<String> scenarios, Set<Protocol> protocols);
 }

@@ -11,8 +11,8 @@ import java.util.regex.Pattern;
 
 /**
  * The {@code ${NAME}} placeholders of docs/targets.md: {@code SHOWDOWN_HOME}, {@code JAVA}, and, when a
- * target starts, {@code PORT} and {@code CPUS}. An unknown placeholder is a manifest error, not a
- * silent empty string.
+ * target starts, {@code PORT}, {@code CPUS} and, for a target that declares TLS, {@code TLS_PORT}. An
+ * unknown placeholder is a manifest error, not a silent empty string.
  */
 public final class Placeholders {
 
@@ -37,9 +37,17 @@ public final class Placeholders {
 
     /** The placeholders known when a target starts. */
     public static Placeholders forStart(Path showdownHome, int port, int cpus) {
+        return forStart(showdownHome, port, cpus, 0);
+    }
+
+    /** The same, with {@code ${TLS_PORT}} when {@code tlsPort} is not 0. */
+    public static Placeholders forStart(Path showdownHome, int port, int cpus, int tlsPort) {
         Map<String, String> v = new LinkedHashMap<>(forBuild(showdownHome).values);
         v.put("PORT", Integer.toString(port));
         v.put("CPUS", Integer.toString(cpus));
+        if (tlsPort != 0) {
+            v.put("TLS_PORT", Integer.toString(tlsPort));
+        }
         return new Placeholders(v);
     }
 
@@ -64,7 +72,9 @@ public final class Placeholders {
             String value = values.get(m.group(1));
             if (value == null) {
                 throw new TargetException(where + ": unknown placeholder ${" + m.group(1) + "} (known here: "
-                        + String.join(", ", values.keySet().stream().map(k -> "${" + k + "}").toList()) + ")");
+                        + String.join(", ", values.keySet().stream().map(k -> "${" + k + "}").toList())
+                        + (m.group(1).equals("TLS_PORT") && values.containsKey("PORT")
+                                ? "; ${TLS_PORT} only for a target whose protocols list h1-tls or h2-tls" : "") + ")");
             }
             m.appendReplacement(out, Matcher.quoteReplacement(value));
         }

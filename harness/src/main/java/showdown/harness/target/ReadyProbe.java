@@ -33,6 +33,16 @@ final class ReadyProbe {
         }
     }
 
+    /** Whether something accepts a TCP connection on {@code host:port} (a TLS port before any handshake). */
+    static boolean accepts(String host, int port) {
+        try (Socket socket = new Socket()) {
+            socket.connect(new InetSocketAddress(host, port), CONNECT_TIMEOUT_MILLIS);
+            return true;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
     private static String readStatusLine(InputStream in) throws IOException {
         StringBuilder line = new StringBuilder();
         int b;

@@ -38,30 +38,42 @@ public final class RunningTarget implements AutoCloseable {
     private final Process process;
     private final long processGroup;
     private final int port;
+    /** 0 when the target serves no TLS. */
+    private final int tlsPort;
+    /** The certificate it was given; null when it serves no TLS. */
+    private SelfSignedCertificate certificate;
     private final Path outLog;
     private final Path errLog;
     private volatile Duration timeToFirstResponse;
     private boolean closed;
 
-    private RunningTarget(TargetManifest manifest, Process process, long processGroup, int port, Path outLog, Path errLog) {
+    private RunningTarget(TargetManifest manifest, Process process, long processGroup, int port, int tlsPort, Path outLog,
+                          Path errLog) {
         this.manifest = manifest;
         this.process = process;
         this.processGroup = processGroup;
         this.port = port;
+        this.tlsPort = tlsPort;
         this.outLog = outLog;
         this.errLog = errLog;
     }
 
     /**
-     * Starts the target and waits until {@code GET ready} answers 200.
+     * Starts the target and waits until {@code GET ready} answers 200 (and, for a target that declares
+     * TLS, until its {@code TLS_PORT} accepts connections).
      *
      * @throws TargetException when it cannot start, exits early (with the end of its err log), or is
      *                         not ready in time; the process tree is stopped before it is thrown
      */
     public static RunningTarget start(TargetManifest m, StartOptions o) {
         int port = o.port() == 0 ? FreePort.pick() : o.port();
+        int tlsPort = 0;
+        SelfSignedCertificate tls = null;
+        while (m.offersTls() && (tlsPort == 0 || tlsPort == port)) {
+            tlsPort = FreePort.pick();
+        }
         int cpuCount = o.cpus().isEmpty() ? Runtime.getRuntime().availableProcessors() : o.cpus().size();
-        Placeholders placeholders = Placeholders.forStart(o.showdownHome(), port, cpuCount);
+        Placeholders placeholders = Placeholders.forStart(o.showdownHome(), port, cpuCount, tlsPort);
 
         List<String> command = new ArrayList<>();
         command.add("setsid"); // a new session and group, so the whole tree can be signalled at once
@@ -85,6 +97,14 @@ public final class RunningTarget implements AutoCloseable {
         env.put("PORT", Integer.toString(port));
         env.put("CPUS", Integer.toString(cpuCount));
         env.put("SHOWDOWN_HOME", placeholders.expand("${SHOWDOWN_HOME}", "env"));
+        if (tlsPort != 0) {
+            SelfSignedCertificate cert = o.tls() != null && o.tls().exists() ? o.tls()
+                    : SelfSignedCertificate.reuseOrCreate(o.logDir());
+            env.put("TLS_PORT", Integer.toString(tlsPort));
+            env.put("TLS_CERT", cert.certFile().toAbsolutePath().toString());
+            env.put("TLS_KEY", cert.keyFile().toAbsolutePath().toString());
+            tls = cert;
+        }
 
         long startNanos;
         Process process;
@@ -95,7 +115,8 @@ public final class RunningTarget implements AutoCloseable {
         } catch (IOException e) {
             throw new TargetException("cannot start " + m.name() + ": " + e.getMessage());
         }
-        RunningTarget target = new RunningTarget(m, process, awaitOwnGroup(process), port, outLog, errLog);
+        RunningTarget target = new RunningTarget(m, process, awaitOwnGroup(process), port, tlsPort, outLog, errLog);
+        target.certificate = tls;
         OPEN.add(target);
         try {
             target.awaitReady(startNanos, o.readyTimeout());
@@ -138,13 +159,13 @@ public final class RunningTarget implements AutoCloseable {
                 throw new TargetException(manifest.name() + " exited with code " + process.exitValue()
                         + " before it was ready (logs: " + errLog + ", " + outLog + ")" + tail());
             }
-            if (ReadyProbe.status(HOST, port, manifest.ready()) == 200) {
+            if (ReadyProbe.status(HOST, port, manifest.ready()) == 200 && (tlsPort == 0 || ReadyProbe.accepts(HOST, tlsPort))) {
                 timeToFirstResponse = Duration.ofNanos(System.nanoTime() - startNanos);
                 return;
             }
             if (System.nanoTime() >= deadline) {
                 throw new TargetException(manifest.name() + " did not answer GET " + manifest.ready() + " with 200 on port "
-                        + port + " within " + timeout.toSeconds() + " s (logs: " + errLog + ", " + outLog + ")" + tail());
+                        + port + (tlsPort == 0 ? "" : " (and accept connections on TLS port " + tlsPort + ")") + " within " + timeout.toSeconds() + " s (logs: " + errLog + ", " + outLog + ")" + tail());
             }
             try {
                 Thread.sleep(READY_POLL_MILLIS);
@@ -180,6 +201,16 @@ public final class RunningTarget implements AutoCloseable {
         return port;
     }
 
+    /** The certificate in its {@code TLS_CERT} and {@code TLS_KEY}; null when it declares no TLS protocol. */
+    public SelfSignedCertificate certificate() {
+        return certificate;
+    }
+
+    /** The TLS port ({@code TLS_PORT}), or 0 when the target declares no TLS protocol. */
+    public int tlsPort() {
+        return tlsPort;
+    }
+
     /** The pid of the group leader (the start command itself, after setsid exec'd it). */
     public long pid() {
         return process.pid();
@@ -188,6 +219,19 @@ public final class RunningTarget implements AutoCloseable {
     /** {@code http://127.0.0.1:PORT} (no trailing slash). */
     public URI baseUri() {
         return URI.create("http://" + HOST + ":" + port);
+    }
+
+    /**
+     * Where {@code protocol} is spoken: {@code http://127.0.0.1:PORT} for h1 and h2c,
+     * {@code https://127.0.0.1:TLS_PORT} for h1-tls and h2-tls.
+     *
+     * @throws TargetException when the target does not declare {@code protocol}
+     */
+    public URI baseUri(Protocol protocol) {
+        if (!manifest.offers(protocol) || (protocol.tls() && tlsPort == 0)) {
+            throw new TargetException(manifest.name() + " does not offer " + protocol);
+        }
+        return protocol.tls() ? URI.create("https://" + HOST + ":" + tlsPort) : baseUri();
     }
 
     /** From the start of the process to the first 200 on the ready path. */
@@ -248,6 +292,6 @@ public final class RunningTarget implements AutoCloseable {
 
     @Override
     public String toString() {
-        return manifest.name() + " (pid " + pid() + ", " + baseUri() + ")";
+        return manifest.name() + " (pid " + pid() + ", " + baseUri() + (tlsPort == 0 ? "" : ", https://" + HOST + ":" + tlsPort) + ")";
     }
 }

@@ -15,9 +15,11 @@ import java.util.Objects;
  * @param logDir       where {@code <name>.out.log} and {@code <name>.err.log} go
  * @param readyTimeout how long the target may take to answer its ready path with 200
  * @param env          extra environment for the start command, over the manifest's (`--target-env`)
+ * @param tls          the certificate for a target that declares TLS ({@code TLS_CERT}, {@code TLS_KEY});
+ *                     null makes one in {@code logDir} when such a target starts (a run passes its own)
  */
 public record StartOptions(Path showdownHome, int port, List<Integer> cpus, Path logDir, Duration readyTimeout,
-                           Map<String, String> env) {
+                           Map<String, String> env, SelfSignedCertificate tls) {
 
     /** Generous enough for a cold JVM framework on a busy 2-core machine. */
     public static final Duration DEFAULT_READY_TIMEOUT = Duration.ofSeconds(90);
@@ -36,6 +38,12 @@ public record StartOptions(Path showdownHome, int port, List<Integer> cpus, Path
                 throw new TargetException("CPU id " + cpu + " is negative");
             }
         }
+    }
+
+    /** Without a certificate of the caller's: one is made in {@code logDir} if the target needs it. */
+    public StartOptions(Path showdownHome, int port, List<Integer> cpus, Path logDir, Duration readyTimeout,
+                        Map<String, String> env) {
+        this(showdownHome, port, cpus, logDir, readyTimeout, env, null);
     }
 
     /** A free port, no pinning, the default ready timeout. */

@@ -24,11 +24,12 @@ import java.util.regex.Pattern;
  * @param registry where the target's packages come from when that is none of the sources this
  *                 machine kind reaches (Hex, Hackage, NuGet); always given together with {@code fetched}
  * @param fetched a path, relative to {@code dir}, that exists once the setup has fetched those packages
+ * @param protocols what it serves, in {@link Protocol} order; always {@link Protocol#H1} first
  */
 public record TargetManifest(Path dir, String name, String display, String language, String framework,
         String version, String category, Build build, String setup, List<String> requires, List<String> start,
         Map<String, String> env, String ready, List<String> scenarios, String note, String registry,
-        String fetched) {
+        String fetched, List<Protocol> protocols) {
 
     /** The manifest's file name inside a target folder. */
     public static final String FILE_NAME = "target.yaml";
@@ -45,7 +46,7 @@ public record TargetManifest(Path dir, String name, String display, String langu
     private static final Pattern NAME = Pattern.compile("[a-z0-9][a-z0-9-]*");
     private static final Set<String> KNOWN_FIELDS = Set.of("name", "display", "language", "framework", "version",
             "category", "build", "setup", "requires", "start", "env", "port", "ready", "scenarios", "note", "registry",
-            "fetched");
+            "fetched", "protocols");
     private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
 
     /** How to build a target: a command run in its folder, and the file it produces. */
@@ -69,6 +70,17 @@ public record TargetManifest(Path dir, String name, String display, String langu
         env = Map.copyOf(env);
         scenarios = List.copyOf(scenarios);
         note = note == null ? "" : note;
+        protocols = protocols == null ? List.of(Protocol.H1) : List.copyOf(protocols);
+    }
+
+    /** Whether this target serves the given protocol ({@link Protocol#H1} always). */
+    public boolean offers(Protocol protocol) {
+        return protocols.contains(protocol);
+    }
+
+    /** Whether it declares {@code h1-tls} or {@code h2-tls}, and so is started with {@code TLS_PORT}. */
+    public boolean offersTls() {
+        return protocols.stream().anyMatch(Protocol::tls);
     }
 
     /** Whether this target declares the given scenario. */
@@ -163,12 +175,26 @@ public record TargetManifest(Path dir, String name, String display, String langu
             }
             return new TargetManifest(file.getParent(), name, text("display", true), text("language", true),
                     text("framework", true), text("version", true), category, build(), text("setup", false),
-                    strings("requires", false), start, env(), ready, scenarios, text("note", false), registry, fetched);
+                    strings("requires", false), start, env(), ready, scenarios, text("note", false), registry, fetched,
+                    protocols());
         }
 
         private static boolean insideTargetFolder(String relative) {
             Path p = Path.of(relative).normalize();
             return !relative.isEmpty() && !p.isAbsolute() && !p.startsWith("..") && !p.toString().isEmpty();
+        }
+
+        /** {@code protocols:} in {@link Protocol} order, {@code h1} implied. */
+        private List<Protocol> protocols() {
+            java.util.EnumSet<Protocol> set = java.util.EnumSet.of(Protocol.H1);
+            for (String id : strings("protocols", false)) {
+                try {
+                    set.add(Protocol.of(id));
+                } catch (IllegalArgumentException e) {
+                    throw bad("protocols: " + e.getMessage());
+                }
+            }
+            return List.copyOf(set);
         }
 
         private TargetManifest.Build build() {

@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.SplittableRandom;
+import javax.net.ssl.SSLContext;
 
 /**
  * What the checks of one target share: where it listens, which scenarios it declares, a random
@@ -19,8 +20,15 @@ final class CheckContext {
     private final Set<String> declaredScenarios;
     private final SplittableRandom random;
     private final List<Exchange> exchanges = new ArrayList<>();
+    /** Null for cleartext; else every connection speaks TLS (HTTP/1.1 by ALPN) first. */
+    private final SSLContext tls;
 
     CheckContext(String host, int port, String readyPath, Set<String> declaredScenarios, long seed) {
+        this(host, port, readyPath, declaredScenarios, seed, null);
+    }
+
+    CheckContext(String host, int port, String readyPath, Set<String> declaredScenarios, long seed, SSLContext tls) {
+        this.tls = tls;
         this.host = host;
         this.port = port;
         this.readyPath = readyPath;
@@ -42,7 +50,7 @@ final class CheckContext {
 
     /** A new connection; an {@code IOException} means nothing listens (the check fails). */
     RawConnection open() throws IOException {
-        return RawConnection.open(host, port);
+        return RawConnection.open(host, port, tls);
     }
 
     /** One request on a fresh connection, recorded for the header checks. */

@@ -4,6 +4,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.nio.file.Path;
+import showdown.harness.target.Protocol;
 
 /** Runs the contract's checks, scenario by scenario, against one server. */
 public final class ContractChecks {
@@ -28,7 +30,49 @@ public final class ContractChecks {
      */
     public static List<CheckResult> run(String host, int port, String readyPath, Set<String> declared,
             Set<String> selected, long seed) {
-        CheckContext ctx = new CheckContext(host, port, readyPath, declared, seed);
+        return run(new CheckContext(host, port, readyPath, declared, seed), declared, selected);
+    }
+
+    /**
+     * The checks over each protocol of {@code protocols} (h1 included when listed): the whole
+     * contract over HTTP/1.1 and HTTP/1.1 over TLS (trusting only {@code cert}), their rows' scenario
+     * named {@code "mist over h1-tls"}. Over HTTP/2 (h2c, h2-tls) the verifier has no client yet:
+     * one SKIP row says so, so a target that declares it is not passed on an unchecked claim. A
+     * protocol in {@code protocols} the target does not offer is one SKIP row "not offered".
+     *
+     * @param tlsPort 0 when the target serves no TLS
+     * @param cert    the run's certificate file; null when the target serves no TLS
+     */
+    public static List<CheckResult> runOver(String host, int port, int tlsPort, Path cert, String readyPath,
+            Set<String> declared, Set<String> selected, long seed, Set<Protocol> offered, Set<Protocol> protocols) {
+        List<CheckResult> results = new ArrayList<>();
+        for (Protocol p : Protocol.values()) {
+            if (!protocols.contains(p)) {
+                continue;
+            }
+            String where = p.id();
+            if (!offered.contains(p)) {
+                results.add(CheckResult.skip(where, "(all checks)", "not offered: target.yaml does not declare " + p));
+            } else if (p == Protocol.H1) {
+                results.addAll(run(host, port, readyPath, declared, selected, seed));
+            } else if (p == Protocol.H1_TLS) {
+                if (tlsPort == 0 || cert == null) {
+                    results.add(CheckResult.fail(where, "(all checks)", "declared, but the target was started without TLS", ""));
+                    continue;
+                }
+                CheckContext ctx = new CheckContext(host, tlsPort, readyPath, declared, seed, TlsTrust.trusting(cert));
+                for (CheckResult r : run(ctx, declared, selected)) {
+                    results.add(new CheckResult(r.scenario() + " over " + p, r.check(), r.outcome(), r.detail(), r.trace()));
+                }
+            } else {
+                results.add(CheckResult.skip(where, "(all checks)", "not checked: verify has no HTTP/2 client yet"
+                        + " (the load engine's own preflight still refuses a server that does not speak it)"));
+            }
+        }
+        return results;
+    }
+
+    private static List<CheckResult> run(CheckContext ctx, Set<String> declared, Set<String> selected) {
         List<CheckResult> results = new ArrayList<>();
         for (String scenario : Scenarios.ALL) {
             if (!selected.contains(scenario)) {

@@ -13,6 +13,9 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLParameters;
+import javax.net.ssl.SSLSocket;
 
 /**
  * One raw TCP connection to a target, with a hand-written HTTP/1.1 client so the verifier controls
@@ -43,12 +46,34 @@ public final class RawConnection implements Closeable {
 
     /** Connects to {@code host:port}; {@code IOException} when nothing listens. */
     public static RawConnection open(String host, int port) throws IOException {
+        return open(host, port, null);
+    }
+
+    /**
+     * Connects to {@code host:port}, over TLS with ALPN {@code http/1.1} when {@code tls} is not null;
+     * {@code IOException} when nothing listens, the handshake fails or the server picks another protocol.
+     */
+    public static RawConnection open(String host, int port, SSLContext tls) throws IOException {
         Socket s = new Socket();
         try {
             s.setTcpNoDelay(true); // small writes must leave at once (the fragmented-request check relies on it)
             s.connect(new InetSocketAddress(host, port), (int) CONNECT_TIMEOUT.toMillis());
             s.setSoTimeout((int) READ_TIMEOUT.toMillis());
-            return new RawConnection(s, host + ":" + port);
+            if (tls == null) {
+                return new RawConnection(s, host + ":" + port);
+            }
+            SSLSocket secure = (SSLSocket) tls.getSocketFactory().createSocket(s, host, port, true);
+            SSLParameters params = secure.getSSLParameters();
+            params.setApplicationProtocols(new String[] {"http/1.1"});
+            params.setEndpointIdentificationAlgorithm("HTTPS"); // the certificate names IP:127.0.0.1
+            secure.setSSLParameters(params);
+            secure.startHandshake();
+            String alpn = secure.getApplicationProtocol();
+            if (alpn != null && !alpn.isEmpty() && !alpn.equals("http/1.1")) {
+                secure.close();
+                throw new IOException("the server chose ALPN '" + alpn + "' when offered only http/1.1");
+            }
+            return new RawConnection(secure, host + ":" + port);
         } catch (IOException e) {
             s.close();
             throw e;

@@ -12,7 +12,9 @@ import java.util.concurrent.Future;
 import java.util.function.Consumer;
 import showdown.harness.target.Availability;
 import showdown.harness.target.ProcessTreeStats;
+import showdown.harness.target.Protocol;
 import showdown.harness.target.RunningTarget;
+import showdown.harness.target.SelfSignedCertificate;
 import showdown.harness.target.StartOptions;
 import showdown.harness.target.TargetBuilder;
 import showdown.harness.target.TargetException;
@@ -52,6 +54,7 @@ public final class Verifier {
      * The returned verdicts are in the order of {@code targets}.
      */
     public static List<TargetVerdict> verify(List<TargetManifest> targets, Options o, Consumer<TargetVerdict> onEach) {
+        SelfSignedCertificate tls = targets.stream().anyMatch(TargetManifest::offersTls) ? SelfSignedCertificate.temporary() : null;
         ExecutorService pool = Executors.newFixedThreadPool(o.jobs(), r -> {
             Thread t = new Thread(r, "verify");
             t.setDaemon(true);
@@ -61,7 +64,7 @@ public final class Verifier {
             List<Future<TargetVerdict>> futures = new ArrayList<>();
             for (TargetManifest m : targets) {
                 futures.add(pool.submit(() -> {
-                    TargetVerdict v = verifyOne(m, o);
+                    TargetVerdict v = verifyOne(m, o, tls);
                     synchronized (onEach) {
                         onEach.accept(v);
                     }
@@ -87,7 +90,7 @@ public final class Verifier {
     }
 
     /** Build, start, check, stop one target; never throws for a target's own fault. */
-    static TargetVerdict verifyOne(TargetManifest m, Options o) {
+    static TargetVerdict verifyOne(TargetManifest m, Options o, SelfSignedCertificate tls) {
         Availability availability = Availability.of(m, o.showdownHome());
         if (!availability.canRun()) {
             return new TargetVerdict(m.name(), m.language(),
@@ -98,7 +101,8 @@ public final class Verifier {
         } catch (TargetException e) {
             return new TargetVerdict(m.name(), m.language(), List.of(CheckResult.fail(LIFECYCLE, "build", e.getMessage(), "")), null, -1);
         }
-        StartOptions start = new StartOptions(o.showdownHome(), 0, List.of(), o.logDir(), o.readyTimeout(), java.util.Map.of());
+        StartOptions start = new StartOptions(o.showdownHome(), 0, List.of(), o.logDir(), o.readyTimeout(), java.util.Map.of(),
+                tls);
         RunningTarget running;
         try {
             running = RunningTarget.start(m, start);
@@ -107,8 +111,9 @@ public final class Verifier {
         }
         try (RunningTarget t = running) {
             long idleRss = ProcessTreeStats.sample(t.pid()).rssBytes();
-            List<CheckResult> results = new ArrayList<>(ContractChecks.run(RunningTarget.HOST, t.port(), m.ready(),
-                    Set.copyOf(m.scenarios()), o.scenarios(), o.seed()));
+            List<CheckResult> results = new ArrayList<>(ContractChecks.runOver(RunningTarget.HOST, t.port(), t.tlsPort(),
+                    t.certificate() == null ? null : t.certificate().certFile(), m.ready(), Set.copyOf(m.scenarios()),
+                    o.scenarios(), o.seed(), Set.copyOf(m.protocols()), Set.of(Protocol.values())));
             if (!t.isAlive()) {
                 results.add(CheckResult.fail(LIFECYCLE, "still running after the checks",
                         "the target exited during the checks; see " + t.errLog(), ""));

@@ -175,6 +175,31 @@ class ResultsJournalTest {
         journal.recordCase(aCase("netty", 16, 0, 1000));
         String json = Files.readString(ResultsJson.fileIn(dir));
         assertThat(json).contains("\"schema\" : \"showdown.results/1.3\"", "\"status\" : \"unavailable\"",
-                "\"requestsPerSecond\" : 200.0", "\"p999Micros\"", "\"serverCpus\" : \"0\"", "\"statusCounts\"");
+                "\"requestsPerSecond\" : 200.0", "\"p999Micros\"", "\"serverCpus\" : \"0\"", "\"statusCounts\"",
+                "\"protocol\" : \"h1\"", "\"rate\" : null", "\"notOffered\" : [ ]");
+    }
+
+    @Test
+    void protocolAndRateKeepCasesApartAndSurviveAResume() {
+        ResultsJournal journal = ResultsJournal.create(dir, header());
+        CaseResult h1 = aCase("netty", 16, 0, 1000);
+        CaseResult tls = CaseResult.builder().from(h1).protocol("h2-tls").build();
+        CaseResult open = CaseResult.builder().from(h1).protocol("h2-tls").rate(1234.0, 25.0).build();
+        journal.recordCase(h1);
+        journal.recordCase(tls);
+        journal.recordCase(open);
+        journal.recordNotOffered(List.of(new NotOfferedCase("go", "mist", "GET /", "h2c", "", 16)));
+        journal.recordNotOffered(List.of(new NotOfferedCase("go", "mist", "GET /", "h2c", "", 16))); // once only
+
+        RunResults read = ResultsJournal.resume(dir).snapshot();
+        assertThat(read.cases()).extracting(CaseResult::identity).containsExactly(
+                new CaseIdentity("netty", "mist", "GET /", 16, 0),
+                new CaseIdentity("netty", "mist", "GET /", 16, 0, "h2-tls", ""),
+                new CaseIdentity("netty", "mist", "GET /", 16, 0, "h2-tls", "25%"));
+        assertThat(read.cases().get(2).rate()).isEqualTo(1234.0);
+        assertThat(read.cases().get(2).rateOfCapacityPercent()).isEqualTo(25.0);
+        assertThat(read.notOffered()).containsExactly(new NotOfferedCase("go", "mist", "GET /", "h2c", "", 16));
+        assertThat(CaseIdentity.rateId(2000, 0)).isEqualTo("2000/s");
+        assertThat(CaseIdentity.rateId(0, 0)).isEmpty();
     }
 }

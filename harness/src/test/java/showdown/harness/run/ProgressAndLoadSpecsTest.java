@@ -14,7 +14,9 @@ import showdown.harness.plan.LoadLevel;
 import showdown.harness.plan.PlannedCase;
 import showdown.harness.plan.Profile;
 import showdown.harness.plan.RequestTemplate;
+import showdown.harness.plan.Rate;
 import showdown.harness.plan.TargetRound;
+import showdown.harness.target.Protocol;
 import showdown.load.Header;
 import showdown.load.LoadSpec;
 import showdown.load.Progress;
@@ -42,6 +44,49 @@ class ProgressAndLoadSpecsTest {
         assertThat(spec.duration()).isEqualTo(Duration.ofSeconds(2));
         assertThat(spec.timeout()).isEqualTo(Duration.ofSeconds(3));
         assertThat(spec.body()).isNull();
+    }
+
+    @Test
+    void eachProtocolMapsOntoTheEngineAndARateSelectsTheOpenModel() {
+        RequestTemplate r = new RequestTemplate("GET /", "GET", "/", Map.of(), List.of(), 0, 1);
+        java.util.function.Function<Protocol, PlannedCase> over = p -> new PlannedCase(1, "t", "s", r, "GET /", "/",
+                new LoadLevel(4, 1, Rate.perSecond(500)), 1, Duration.ofSeconds(2), Duration.ofSeconds(3), p, null);
+        URI tls = URI.create("https://127.0.0.1:8443");
+
+        LoadSpec h2c = LoadSpecs.forCase(BASE, over.apply(Protocol.H2C), Duration.ZERO, 1L);
+        assertThat(h2c.urls()).containsExactly(URI.create("http://127.0.0.1:8080/"));
+        assertThat(h2c.http2()).isTrue();
+        assertThat(h2c.secure()).isFalse();
+        assertThat(h2c.ratePerSecond()).isEqualTo(500.0);
+        assertThat(h2c.openModel()).isTrue();
+
+        LoadSpec h1tls = LoadSpecs.forCase(tls, over.apply(Protocol.H1_TLS), Duration.ZERO, 1L);
+        assertThat(h1tls.urls()).containsExactly(URI.create("https://127.0.0.1:8443/"));
+        assertThat(h1tls.secure()).isTrue();
+        assertThat(h1tls.http2()).isFalse();
+        assertThat(h1tls.tls().verify()).as("no verification, as wrk and h2load").isFalse();
+
+        LoadSpec h2tls = LoadSpecs.forCase(tls, over.apply(Protocol.H2_TLS), Duration.ZERO, 1L, 250);
+        assertThat(h2tls.secure()).isTrue();
+        assertThat(h2tls.http2()).isTrue();
+        assertThat(h2tls.ratePerSecond()).isEqualTo(250.0);
+
+        assertThat(LoadSpecs.forCase(BASE, planned(1, "GET /", "GET", "/", 0, 1, 4), Duration.ZERO, 1L).openModel()).isFalse();
+    }
+
+    @Test
+    void theWarmUpWarmsEachProtocolOfTheRound() {
+        RequestTemplate r = new RequestTemplate("GET /", "GET", "/", Map.of(), List.of(), 0, 1);
+        TargetRound round = new TargetRound("t", 1, List.of(
+                new PlannedCase(1, "t", "s", r, "GET /", "/", new LoadLevel(4, 1), 1, Duration.ofSeconds(2),
+                        Duration.ofSeconds(3), Protocol.H1_TLS, null),
+                new PlannedCase(2, "t", "s", r, "GET /", "/", new LoadLevel(4, 1), 1, Duration.ofSeconds(2),
+                        Duration.ofSeconds(3), Protocol.H2_TLS, null)));
+        List<LoadSpecs.WarmupKind> kinds = LoadSpecs.warmupKinds(p -> URI.create("https://127.0.0.1:8443"), round, 2, 1L);
+        assertThat(kinds).extracting(LoadSpecs.WarmupKind::label)
+                .containsExactly(LoadSpecs.GET_MIX + " over h1-tls", LoadSpecs.GET_MIX + " over h2-tls");
+        assertThat(kinds.get(1).spec().http2()).isTrue();
+        assertThat(kinds.get(1).spec().secure()).isTrue();
     }
 
     @Test

@@ -32,6 +32,10 @@ class RunningTargetTest {
     }
 
     TargetManifest target(String shellCommand) throws IOException {
+        return target(shellCommand, "");
+    }
+
+    TargetManifest target(String shellCommand, String extraYaml) throws IOException {
         Path dir = Files.createDirectories(home.resolve("targets/py/app"));
         Files.writeString(dir.resolve("target.yaml"), """
                 name: app
@@ -45,7 +49,7 @@ class RunningTargetTest {
                   GREETING: "port ${PORT} cpus ${CPUS}"
                 ready: /
                 scenarios: [mist]
-                """.formatted(shellCommand.replace("'", "''")));
+                """.formatted(shellCommand.replace("'", "''")) + extraYaml);
         return TargetManifest.load(dir.resolve("target.yaml"));
     }
 
@@ -91,6 +95,34 @@ class RunningTargetTest {
         assertThat(ProcessTree.groupMembers(t.pid())).isEmpty();
         assertThat(ReadyProbe.status("127.0.0.1", t.port(), "/")).isEqualTo(-1);
         t.close(); // idempotent
+    }
+
+    @Test
+    void aTargetThatDeclaresTlsGetsASecondPortAndTheCertificate() throws Exception {
+        // Plain HTTP on the TLS port is enough here: the harness only waits for it to accept connections.
+        TargetManifest m = target("echo \"$TLS_PORT $TLS_CERT $TLS_KEY\"; "
+                + "python3 -m http.server --bind 127.0.0.1 \"$TLS_PORT\" & exec " + PY_SERVER,
+                "protocols: [h1-tls, h2-tls]\n");
+        SelfSignedCertificate cert = SelfSignedCertificate.create(home.resolve("run"));
+        RunningTarget t = RunningTarget.start(m, new StartOptions(home, 0, List.of(), home.resolve("logs"), READY_TIMEOUT,
+                java.util.Map.of(), cert));
+        started.add(t);
+
+        assertThat(t.tlsPort()).isPositive().isNotEqualTo(t.port());
+        assertThat(t.baseUri(Protocol.H1_TLS)).hasToString("https://127.0.0.1:" + t.tlsPort());
+        assertThat(t.baseUri(Protocol.H1)).isEqualTo(t.baseUri());
+        assertThatThrownBy(() -> t.baseUri(Protocol.H2C)).hasMessage("app does not offer h2c");
+        assertThat(Files.readString(t.outLog())).startsWith(t.tlsPort() + " " + cert.certFile().toAbsolutePath() + " "
+                + cert.keyFile().toAbsolutePath() + "\n");
+    }
+
+    @Test
+    void aTargetWithoutTlsGetsNoTlsVariables() throws Exception {
+        TargetManifest m = target("echo \"[${TLS_PORT:-none}]\"; exec " + PY_SERVER);
+        RunningTarget t = start(m, READY_TIMEOUT);
+        assertThat(t.tlsPort()).isZero();
+        assertThat(Files.readString(t.outLog())).startsWith("[none]\n");
+        assertThatThrownBy(() -> t.baseUri(Protocol.H1_TLS)).hasMessage("app does not offer h1-tls");
     }
 
     @Test

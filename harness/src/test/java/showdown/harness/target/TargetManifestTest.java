@@ -68,6 +68,22 @@ class TargetManifestTest {
     }
 
     @Test
+    void protocolsDefaultToHttp1AndAreKeptInOneOrder() throws IOException {
+        TargetManifest plain = TargetManifest.load(write(NETTY));
+        assertThat(plain.protocols()).containsExactly(Protocol.H1);
+        assertThat(plain.offersTls()).isFalse();
+
+        TargetManifest all = TargetManifest.load(write(NETTY + "protocols: [h2-tls, h2c, h1-tls]\n"));
+        assertThat(all.protocols()).containsExactly(Protocol.H1, Protocol.H2C, Protocol.H1_TLS, Protocol.H2_TLS);
+        assertThat(all.offers(Protocol.H2C)).isTrue();
+        assertThat(all.offersTls()).isTrue();
+
+        TargetManifest h2c = TargetManifest.load(write(NETTY + "protocols: [h1, h2c]\n"));
+        assertThat(h2c.protocols()).containsExactly(Protocol.H1, Protocol.H2C);
+        assertThat(h2c.offersTls()).isFalse();
+    }
+
+    @Test
     void optionalFieldsMayBeLeftOut() throws IOException {
         TargetManifest m = TargetManifest.load(write("""
                 name: gin
@@ -118,6 +134,8 @@ class TargetManifestTest {
             "fetched outside     | note: Raw Netty HTTP codec.| 'registry: Hex\nfetched: ../deps' | fetched '../deps' must be a path inside the target folder",
             "fetched absolute    | note: Raw Netty HTTP codec.| 'registry: Hex\nfetched: /opt/deps' | fetched '/opt/deps' must be a path inside",
             "empty registry      | note: Raw Netty HTTP codec.| 'registry: \"\"\nfetched: deps' | 'registry' must not be empty",
+            "unknown protocol    | note: Raw Netty HTTP codec.| 'protocols: [h2c, h3]' | protocols: unknown protocol 'h3' (known: h1, h2c, h1-tls, h2-tls)",
+            "protocols not a list| note: Raw Netty HTTP codec.| protocols: h2c | 'protocols' must be a list",
     })
     void rejectsABadManifestWithOneLineNamingTheFileAndField(String why, String find, String replace, String message)
             throws IOException {
@@ -166,5 +184,15 @@ class TargetManifestTest {
         assertThatThrownBy(() -> Placeholders.forBuild(Path.of("/home/sd")).expand("${PORT}", "netty build.command"))
                 .isInstanceOf(TargetException.class)
                 .hasMessage("netty build.command: unknown placeholder ${PORT} (known here: ${SHOWDOWN_HOME}, ${JAVA})");
+    }
+
+    @Test
+    void tlsPortIsAPlaceholderOnlyForATargetThatServesTls() {
+        assertThat(Placeholders.forStart(Path.of("/home/sd"), 8081, 2, 8443).expand("--https=${TLS_PORT}", "start"))
+                .isEqualTo("--https=8443");
+        assertThatThrownBy(() -> Placeholders.forStart(Path.of("/home/sd"), 8081, 2).expand("${TLS_PORT}", "app start"))
+                .isInstanceOf(TargetException.class)
+                .hasMessageContaining("unknown placeholder ${TLS_PORT}")
+                .hasMessageContaining("only for a target whose protocols list h1-tls or h2-tls");
     }
 }

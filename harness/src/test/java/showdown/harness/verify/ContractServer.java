@@ -44,8 +44,21 @@ final class ContractServer implements AutoCloseable {
     private final ExecutorService connections = Executors.newVirtualThreadPerTaskExecutor();
 
     ContractServer(Set<Fault> faults, int port) throws IOException {
+        this(faults, port, null);
+    }
+
+    /** With {@code tls}, the same server over TLS (ALPN http/1.1 only), as a target's TLS_PORT. */
+    ContractServer(Set<Fault> faults, int port, javax.net.ssl.SSLContext tls) throws IOException {
         this.faults = faults.isEmpty() ? EnumSet.noneOf(Fault.class) : EnumSet.copyOf(faults);
-        this.server = new ServerSocket();
+        if (tls == null) {
+            this.server = new ServerSocket();
+        } else {
+            javax.net.ssl.SSLServerSocket s = (javax.net.ssl.SSLServerSocket) tls.getServerSocketFactory().createServerSocket();
+            javax.net.ssl.SSLParameters params = s.getSSLParameters();
+            params.setApplicationProtocols(new String[] {"http/1.1"});
+            s.setSSLParameters(params);
+            this.server = s;
+        }
         server.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), port));
         Thread.ofVirtual().start(this::acceptLoop);
     }
