@@ -3,6 +3,7 @@ package dev.showdown.targets.netty;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.Channel;
+import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
@@ -15,19 +16,17 @@ import io.netty.channel.epoll.EpollServerSocketChannel;
 import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
-import io.netty.handler.codec.http.HttpObjectAggregator;
-import io.netty.handler.codec.http.HttpServerCodec;
-import io.netty.handler.codec.http.HttpServerKeepAliveHandler;
+import java.util.function.Consumer;
+import javax.net.ssl.SSLException;
 
 /**
- * Raw Netty HTTP/1.1 server for the Showdown scenarios: native epoll when the platform has it, one
- * event loop per CPU, and a pipeline of codec, keep-alive, Date/Server headers, aggregator and router.
+ * Raw Netty HTTP server for the Showdown scenarios: native epoll when the platform has it, one event
+ * loop per CPU shared by both ports. {@code PORT} serves HTTP/1.1 and HTTP/2 with prior knowledge
+ * (h2c); {@code TLS_PORT}, when the TLS variables are set, serves both over TLS chosen by ALPN.
  */
 public final class NettyServer {
     private static final String HOST = "127.0.0.1";
     private static final int DEFAULT_PORT = 8080;
-    /** Request bodies above this many bytes are refused with 413, as the mist scenario requires. */
-    private static final int MAX_BODY_BYTES = 40_000_000;
     private static final int ACCEPT_BACKLOG = 8192;
 
     private NettyServer() {}
@@ -35,6 +34,14 @@ public final class NettyServer {
     public static void main(String[] args) throws InterruptedException {
         int port = intFromEnv("PORT", DEFAULT_PORT);
         int threads = intFromEnv("CPUS", Runtime.getRuntime().availableProcessors());
+        ServerTls tls;
+        try {
+            tls = ServerTls.fromEnv();
+        } catch (IllegalArgumentException | SSLException e) {
+            System.err.println("TLS: " + e.getMessage());
+            System.exit(2);
+            return;
+        }
 
         boolean epoll = Epoll.isAvailable();
         IoHandlerFactory ioHandlers = epoll ? EpollIoHandler.newFactory() : NioIoHandler.newFactory();
@@ -43,46 +50,58 @@ public final class NettyServer {
 
         EventLoopGroup group = new MultiThreadIoEventLoopGroup(threads, ioHandlers);
         try {
-            ServerHeaders serverHeaders = new ServerHeaders(group);
-            ObjectMapper json = new ObjectMapper();
-            ShowdownPage page = new ShowdownPage();
-            Channel channel = new ServerBootstrap()
-                    .group(group)
-                    .channel(serverChannel)
-                    .option(ChannelOption.SO_BACKLOG, ACCEPT_BACKLOG)
-                    .option(ChannelOption.SO_REUSEADDR, true)
-                    .childOption(ChannelOption.TCP_NODELAY, true)
-                    .childHandler(new ChannelInitializer<SocketChannel>() {
-                        @Override
-                        protected void initChannel(SocketChannel ch) {
-                            ch.pipeline()
-                                    .addLast(new HttpServerCodec())
-                                    .addLast(new HttpServerKeepAliveHandler())
-                                    .addLast(serverHeaders)
-                                    .addLast(new HttpObjectAggregator(MAX_BODY_BYTES))
-                                    .addLast(new ShowdownHandler(json, page));
-                        }
-                    })
-                    .bind(HOST, port).sync().channel();
-            System.out.printf("Netty listening on http://%s:%d (%s, %d event loops)%n",
+            HttpPipelines pipelines = new HttpPipelines(new ServerHeaders(group), new ObjectMapper(), new ShowdownPage());
+            Channel cleartext = bind(group, serverChannel, port,
+                    ch -> ch.pipeline().addLast(new PriorKnowledgeDetector(pipelines)));
+            System.out.printf("Netty listening on http://%s:%d, HTTP/1.1 and h2c (%s, %d event loops)%n",
                     HOST, port, epoll ? "epoll" : "nio", threads);
-            channel.closeFuture().sync();
+            Channel secure = null;
+            if (tls != null) {
+                secure = bind(group, serverChannel, tls.port(),
+                        ch -> ch.pipeline().addLast(tls.context().newHandler(ch.alloc()), new AlpnSwitch(pipelines)));
+                System.out.printf("Netty listening on https://%s:%d, ALPN h2 and http/1.1 (TLS by %s)%n",
+                        HOST, tls.port(), tls.engine());
+            }
+            cleartext.closeFuture().sync();
+            if (secure != null) {
+                secure.closeFuture().sync();
+            }
         } finally {
             group.shutdownGracefully();
         }
     }
 
+    private static Channel bind(EventLoopGroup group, Class<? extends ServerChannel> serverChannel, int port,
+                                Consumer<SocketChannel> init) throws InterruptedException {
+        ChannelHandler childHandler = new ChannelInitializer<SocketChannel>() {
+            @Override
+            protected void initChannel(SocketChannel ch) {
+                init.accept(ch);
+            }
+        };
+        return new ServerBootstrap()
+                .group(group)
+                .channel(serverChannel)
+                .option(ChannelOption.SO_BACKLOG, ACCEPT_BACKLOG)
+                .option(ChannelOption.SO_REUSEADDR, true)
+                .childOption(ChannelOption.TCP_NODELAY, true)
+                .childHandler(childHandler)
+                .bind(HOST, port).sync().channel();
+    }
+
     private static int intFromEnv(String name, int fallback) {
         String value = System.getenv(name);
-        if (value == null || value.isBlank()) {
-            return fallback;
-        }
+        return value == null || value.isBlank() ? fallback : wholeNumber(name, value);
+    }
+
+    /** A whole number from the environment variable {@code name}; exits 2 with one line otherwise. */
+    static int wholeNumber(String name, String value) {
         try {
             return Integer.parseInt(value.trim());
         } catch (NumberFormatException e) {
             System.err.println(name + " must be a whole number, got: " + value);
             System.exit(2);
-            return fallback;
+            return -1;
         }
     }
 }

@@ -8,6 +8,12 @@ import org.springframework.boot.autoconfigure.SpringBootApplication;
 public class Application {
 
     public static void main(String[] args) {
+        try {
+            TlsSettings.fromEnv(); // checked before Boot starts, so a bad setting is one line, not a trace
+        } catch (IllegalArgumentException e) {
+            System.err.println("TLS: " + e.getMessage());
+            System.exit(2);
+        }
         SpringApplication.run(Application.class, args);
     }
 }

@@ -6,6 +6,7 @@ import io.vertx.core.Future;
 import io.vertx.core.VerticleBase;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpHeaders;
+import io.vertx.core.http.HttpServer;
 import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.http.HttpServerOptions;
 import io.vertx.core.json.JsonObject;
@@ -16,8 +17,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * One HTTP server and router; {@link VertxApp} deploys one instance per event loop, and Vert.x
- * spreads the connections of the shared port across them.
+ * One router and its HTTP servers (the cleartext one, and the TLS one when configured);
+ * {@link VertxApp} deploys one instance per event loop, and Vert.x spreads the connections of each
+ * shared port across them.
  *
  * <p>Routes are tried in the order they are declared, so the static routes come before
  * {@code /:title}; unmatched requests get vertx-web's own 404.
@@ -37,14 +39,13 @@ final class ShowdownVerticle extends VerticleBase {
             new Member("David Stump"),
             new Member("Ricardo Thompson"));
 
-    private final String host;
-    private final int port;
+    private final List<HttpServerOptions> servers;
     private HttpDate date;
     private PebbleTemplateEngine templates;
 
-    ShowdownVerticle(String host, int port) {
-        this.host = host;
-        this.port = port;
+    /** @param servers the options of each server to start, all sharing this verticle's router */
+    ShowdownVerticle(List<HttpServerOptions> servers) {
+        this.servers = servers;
     }
 
     @Override
@@ -74,14 +75,10 @@ final class ShowdownVerticle extends VerticleBase {
                 .putHeader(HttpHeaders.CONTENT_TYPE, TEXT_PLAIN_UTF8)
                 .end());
 
-        HttpServerOptions options = new HttpServerOptions()
-                .setHost(host)
-                .setPort(port)
-                // Plain HTTP/1.1 only: no h2c upgrade check on every request.
-                .setHttp2ClearTextEnabled(false);
-        return vertx.createHttpServer(options)
-                .requestHandler(router)
-                .listen();
+        List<Future<HttpServer>> listening = servers.stream()
+                .map(options -> vertx.createHttpServer(new HttpServerOptions(options)).requestHandler(router).listen())
+                .toList();
+        return Future.all(listening);
     }
 
     /** Vert.x sends neither Date nor Server; set both first, so every response (404 and 413 too) has them. */

@@ -1,0 +1,59 @@
+package dev.showdown.targets.netty;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.ChannelPipeline;
+import io.netty.handler.codec.http.HttpObjectAggregator;
+import io.netty.handler.codec.http.HttpServerCodec;
+import io.netty.handler.codec.http.HttpServerKeepAliveHandler;
+import io.netty.handler.codec.http2.Http2FrameCodecBuilder;
+import io.netty.handler.codec.http2.Http2MultiplexHandler;
+import io.netty.handler.codec.http2.Http2StreamChannel;
+import io.netty.handler.codec.http2.Http2StreamFrameToHttpObjectCodec;
+
+/**
+ * The two ways a connection can end up speaking HTTP, whichever way it was told apart (the h2c
+ * preface on the cleartext port, ALPN on the TLS port). Both end in the same aggregator and router:
+ * an HTTP/2 stream becomes a child channel whose frames are turned into HTTP/1-style objects, so
+ * every route, header and the 413 behave the same over either version.
+ */
+final class HttpPipelines {
+    /** Request bodies above this many bytes are refused with 413, as the mist scenario requires. */
+    private static final int MAX_BODY_BYTES = 40_000_000;
+
+    private final ServerHeaders serverHeaders;
+    private final ObjectMapper json;
+    private final ShowdownPage page;
+    /** Stateless (Sharable), so one instance serves every HTTP/2 stream. */
+    private final Http2StreamFrameToHttpObjectCodec streamCodec = new Http2StreamFrameToHttpObjectCodec(true);
+
+    HttpPipelines(ServerHeaders serverHeaders, ObjectMapper json, ShowdownPage page) {
+        this.serverHeaders = serverHeaders;
+        this.json = json;
+        this.page = page;
+    }
+
+    void addHttp1(ChannelPipeline pipeline) {
+        pipeline.addLast(new HttpServerCodec())
+                .addLast(new HttpServerKeepAliveHandler())
+                .addLast(serverHeaders)
+                .addLast(new HttpObjectAggregator(MAX_BODY_BYTES))
+                .addLast(new ShowdownHandler(json, page));
+    }
+
+    void addHttp2(ChannelPipeline pipeline) {
+        pipeline.addLast(Http2FrameCodecBuilder.forServer().build())
+                .addLast(new Http2MultiplexHandler(new ChannelInitializer<Http2StreamChannel>() {
+                    @Override
+                    protected void initChannel(Http2StreamChannel stream) {
+                        // The codec drops the connection-specific headers HTTP/2 forbids
+                        // (Connection, Keep-Alive, Transfer-Encoding), also on the aggregator's 413.
+                        stream.pipeline()
+                                .addLast(streamCodec)
+                                .addLast(serverHeaders)
+                                .addLast(new HttpObjectAggregator(MAX_BODY_BYTES))
+                                .addLast(new ShowdownHandler(json, page));
+                    }
+                }));
+    }
+}
