@@ -1,3 +1,3 @@
 module showdown/targets/go-nethttp
 
-go 1.22
+go 1.24

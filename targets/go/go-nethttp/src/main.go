@@ -1,10 +1,12 @@
 // The showdown app on Go's standard library alone: net/http's ServeMux with the method and
 // {wildcard} patterns of Go 1.22, html/template and encoding/json. ServeMux has no regex
-// wildcards, so the regex route checks its capture with package regexp.
+// wildcards, so the regex route checks its capture with package regexp. http.Server.Protocols
+// adds h2c on PORT and, with TLS_PORT, TLS_CERT and TLS_KEY, HTTP/1.1 and HTTP/2 over crypto/tls.
 package main
 
 import (
 	"bytes"
+	"crypto/tls"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -72,11 +74,55 @@ func main() {
 	mux.HandleFunc("GET /{$}", root)
 	mux.HandleFunc("GET /{title}", showdownPage)
 
-	server := &http.Server{Addr: listenHost + ":" + port, Handler: withServerHeader(mux)}
-	if err := server.ListenAndServe(); err != nil {
+	handler := withServerHeader(mux)
+	tlsServer, err := newTLSServer(handler)
+	if err != nil {
 		fmt.Fprintf(os.Stderr, "go-nethttp: %v\n", err)
 		os.Exit(2)
 	}
+
+	// Cleartext: HTTP/1.1 and HTTP/2 with prior knowledge (h2c) on the same port; the server
+	// tells them apart by the HTTP/2 preface.
+	cleartext := new(http.Protocols)
+	cleartext.SetHTTP1(true)
+	cleartext.SetUnencryptedHTTP2(true)
+	server := &http.Server{Addr: listenHost + ":" + port, Handler: handler, Protocols: cleartext}
+
+	failed := make(chan error, 2)
+	go func() { failed <- server.ListenAndServe() }()
+	if tlsServer != nil {
+		// The certificate and key are already loaded into TLSConfig, hence the empty file names.
+		go func() { failed <- tlsServer.ListenAndServeTLS("", "") }()
+	}
+	fmt.Fprintf(os.Stderr, "go-nethttp: %v\n", <-failed)
+	os.Exit(2)
+}
+
+// newTLSServer returns the server for TLS_PORT (HTTP/1.1 and HTTP/2, chosen by ALPN), or nil
+// when TLS_PORT, TLS_CERT and TLS_KEY are all unset: then the app serves cleartext only.
+func newTLSServer(handler http.Handler) (*http.Server, error) {
+	port, certFile, keyFile := os.Getenv("TLS_PORT"), os.Getenv("TLS_CERT"), os.Getenv("TLS_KEY")
+	if port == "" && certFile == "" && keyFile == "" {
+		return nil, nil
+	}
+	if port == "" || certFile == "" || keyFile == "" {
+		return nil, errors.New("TLS needs all of TLS_PORT, TLS_CERT and TLS_KEY, and some are unset")
+	}
+	certificate, err := tls.LoadX509KeyPair(certFile, keyFile)
+	if err != nil {
+		return nil, fmt.Errorf("cannot load TLS_CERT and TLS_KEY: %w", err)
+	}
+	secure := new(http.Protocols)
+	secure.SetHTTP1(true)
+	secure.SetHTTP2(true)
+	return &http.Server{
+		Addr:      listenHost + ":" + port,
+		Handler:   handler,
+		Protocols: secure,
+		// crypto/tls negotiates TLS 1.3 or 1.2 with its own cipher-suite order; net/http adds
+		// the ALPN names ("h2", "http/1.1") for the protocols above.
+		TLSConfig: &tls.Config{MinVersion: tls.VersionTLS12, Certificates: []tls.Certificate{certificate}},
+	}, nil
 }
 
 // withServerHeader adds the Server header that the contract asks for and net/http does not send.
