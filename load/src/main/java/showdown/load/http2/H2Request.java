@@ -25,7 +25,7 @@ final class H2Request {
             Set.of("connection", "keep-alive", "proxy-connection", "transfer-encoding", "upgrade", "host");
     /** Static-table entries (RFC 7541 Appendix A) that match a whole field. */
     private static final Map<String, Integer> STATIC_FIELDS =
-            Map.of(":method GET", 2, ":method POST", 3, ":path /", 4, ":scheme http", 6);
+            Map.of(":method GET", 2, ":method POST", 3, ":path /", 4, ":scheme http", 6, ":scheme https", 7);
     /** Static-table indexes of the pseudo-headers' names. */
     private static final Map<String, Integer> STATIC_NAMES = Map.of(":authority", 1, ":method", 2, ":path", 4, ":scheme", 6);
 
@@ -44,7 +44,8 @@ final class H2Request {
             hasLength |= name.equals("content-length");
         }
         Http2Headers out = new DefaultHttp2Headers()
-                .method(method).scheme("http").authority(authority).path(Endpoint.target(url));
+                .method(method).scheme(url.getScheme().toLowerCase(Locale.ROOT)).authority(authority) // https over TLS
+                .path(Endpoint.target(url));
         for (Header h : headers) {
             String name = h.name().toLowerCase(Locale.ROOT);
             if (!CONNECTION_HEADERS.contains(name)) {

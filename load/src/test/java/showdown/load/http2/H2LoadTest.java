@@ -233,6 +233,9 @@ class H2LoadTest {
         assertThat(headers.get("x-trace").toString()).isEqualTo("1");
         assertThat(headers.contains("connection")).isFalse();
         assertThat(headers.contains("host")).isFalse();
+        // over TLS the scheme is https: servers that check it (Tomcat) refuse http on a TLS connection
+        assertThat(H2Request.headers("GET", java.net.URI.create("https://127.0.0.1:8443/"), List.of(), null).scheme()
+                .toString()).isEqualTo("https");
     }
 
     @Test
