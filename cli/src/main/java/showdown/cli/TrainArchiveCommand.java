@@ -8,12 +8,27 @@ import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.security.GeneralSecurityException;
+import java.security.KeyFactory;
+import java.security.KeyStore;
+import java.security.PrivateKey;
+import java.security.cert.Certificate;
+import java.security.cert.CertificateFactory;
+import java.security.cert.X509Certificate;
+import java.security.spec.PKCS8EncodedKeySpec;
+import java.util.Base64;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import javax.net.ssl.KeyManagerFactory;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLServerSocketFactory;
+import showdown.harness.target.SelfSignedCertificate;
 
 /**
  * Runs {@code showdown load} against a canned server in this process, printing nothing: a second
- * one request at a time, then a second pipelined. The launcher runs it once per build to make its
+ * one request at a time, a second pipelined, and a second over https (the TLS layer, its engine and
+ * its handshakes; a self-signed certificate made for it). The launcher runs it once per build to make its
  * start-up state: on JDK 25 and later under {@code -XX:AOTCacheOutput}, so that the AOT cache holds
  * every class a load run needs, loaded and linked, and the method profiles of both read paths (the
  * JIT then compiles them from the first second); before 25 under {@code -XX:ArchiveClassesAtExit},
@@ -33,7 +48,8 @@ final class TrainArchiveCommand extends Command {
 
     @Override
     int call(List<String> args) throws IOException {
-        try (CannedServer server = new CannedServer()) {
+        try (CannedServer server = new CannedServer(null);
+             CannedServer https = new CannedServer(selfSignedTls())) {
             PrintStream out = System.out;
             PrintStream err = System.err;
             PrintStream nowhere = new PrintStream(OutputStream.nullOutputStream());
@@ -43,7 +59,8 @@ final class TrainArchiveCommand extends Command {
                 int oneAtATime = Main.execute("load", "-t1", "-c4", "-d1s", "--latency", "--json", "-", server.url());
                 int pipelined = Main.execute("load", "-t1", "-c4", "-d1s", "--pipeline", "4", "--latency", "--json", "-",
                         server.url());
-                return Math.max(oneAtATime, pipelined);
+                int secure = Main.execute("load", "-t1", "-c4", "-d1s", "--latency", "--json", "-", https.url());
+                return Math.max(oneAtATime, Math.max(pipelined, secure));
             } finally {
                 System.setOut(out);
                 System.setErr(err);
@@ -51,21 +68,50 @@ final class TrainArchiveCommand extends Command {
         }
     }
 
-    /** Answers every request (a blank line ends it: no bodies) with the same small response. */
+    /** A TLS server socket factory presenting a fresh self-signed certificate (the harness's, for a run). */
+    private static SSLServerSocketFactory selfSignedTls() throws IOException {
+        SelfSignedCertificate files = SelfSignedCertificate.temporary();
+        try {
+            X509Certificate cert;
+            try (InputStream in = Files.newInputStream(files.certFile())) {
+                cert = (X509Certificate) CertificateFactory.getInstance("X.509").generateCertificate(in);
+            }
+            String pem = Files.readString(files.keyFile(), StandardCharsets.US_ASCII)
+                    .replaceAll("-----(BEGIN|END) PRIVATE KEY-----", "").replaceAll("\\s", "");
+            PrivateKey key = KeyFactory.getInstance("EC").generatePrivate(new PKCS8EncodedKeySpec(Base64.getDecoder().decode(pem)));
+            char[] password = new char[0];
+            KeyStore store = KeyStore.getInstance("PKCS12");
+            store.load(null, null);
+            store.setKeyEntry("train", key, password, new Certificate[] {cert});
+            KeyManagerFactory keys = KeyManagerFactory.getInstance(KeyManagerFactory.getDefaultAlgorithm());
+            keys.init(store, password);
+            SSLContext context = SSLContext.getInstance("TLS");
+            context.init(keys.getKeyManagers(), null, null);
+            return context.getServerSocketFactory();
+        } catch (GeneralSecurityException e) {
+            throw new IOException("cannot make the training run's TLS server: " + e.getMessage(), e);
+        }
+    }
+
+    /** Answers every request (a blank line ends it: no bodies) with the same small response; over TLS with a factory. */
     private static final class CannedServer implements AutoCloseable {
 
         private static final byte[] RESPONSE = ("HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\n"
                 + "Content-Length: 13\r\n\r\nHello, World!").getBytes(StandardCharsets.US_ASCII);
 
-        private final ServerSocket listener = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
+        private final ServerSocket listener;
+        private final boolean tls;
         private final List<Socket> clients = new CopyOnWriteArrayList<>();
 
-        CannedServer() throws IOException {
+        CannedServer(SSLServerSocketFactory tlsFactory) throws IOException {
+            tls = tlsFactory != null;
+            listener = tls ? tlsFactory.createServerSocket(0, 50, InetAddress.getLoopbackAddress())
+                    : new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
             Thread.ofPlatform().daemon().name("train-accept").start(this::accept);
         }
 
         String url() {
-            return "http://127.0.0.1:" + listener.getLocalPort() + "/";
+            return (tls ? "https" : "http") + "://127.0.0.1:" + listener.getLocalPort() + "/";
         }
 
         private void accept() {
