@@ -90,7 +90,7 @@ final class CheckContext {
     /** One request written in fragments on a fresh connection, recorded for the header checks. */
     Exchange send(RawRequest request, int fragmentBytes, Duration pause) {
         if (http2 != null) {
-            // Over HTTP/2 the fragments are of the connection's bytes: preface, SETTINGS, HEADERS and DATA frames.
+            // Over HTTP/2 the fragments are of the request's frames (HEADERS, DATA); the preface goes whole.
             try (Http2ClientConnection c = http2.connect(host, port, fragmentBytes, pause)) {
                 return record(c.exchange(request));
             } catch (IOException e) {

@@ -10,7 +10,7 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Writes everything that passes it in pieces of at most {@code pieceBytes}, each flushed on its own
- * with a pause between them, so the server surely reads the HTTP/2 preface and frames in fragments
+ * with a pause between them, so the server surely reads a request's HTTP/2 frames in fragments
  * (the HTTP/2 form of the "request split into small writes" checks). Order is kept: later writes
  * queue behind earlier ones, and each write's promise completes when its last piece has gone out.
  */

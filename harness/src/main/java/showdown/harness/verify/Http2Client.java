@@ -46,8 +46,8 @@ final class Http2Client implements AutoCloseable {
 
     /**
      * A new connection with the prefaces exchanged (and for h2-tls, the handshake done and {@code h2}
-     * chosen). With {@code fragmentBytes > 0} every byte the client writes goes out in pieces that
-     * small, {@code pause} apart.
+     * chosen). With {@code fragmentBytes > 0} every byte the client writes after the prefaces (the
+     * request's HEADERS and DATA frames) goes out in pieces that small, {@code pause} apart.
      */
     Http2ClientConnection connect(String host, int port, int fragmentBytes, Duration pause) throws IOException {
         Bootstrap b = new Bootstrap().group(group).channel(NioSocketChannel.class)

@@ -79,9 +79,6 @@ final class Http2ClientConnection implements Closeable {
                     ssl.setHandshakeTimeoutMillis(PREFACE_TIMEOUT.toMillis());
                     ch.pipeline().addLast(ssl);
                 }
-                if (fragmentBytes > 0) {
-                    ch.pipeline().addLast(new FragmentingWriter(fragmentBytes, pause));
-                }
                 ch.pipeline().addLast(firstBytes);
                 // h2c: the preface goes out as soon as the socket connects; h2-tls: once ALPN has chosen h2
                 ch.pipeline().addLast(tls == null ? handler : new AlpnH2(handler));
@@ -99,6 +96,17 @@ final class Http2ClientConnection implements Closeable {
             // The TLS handshake has its own timeout within this one.
             c.await(handler.settings, tls == null ? PREFACE_TIMEOUT : PREFACE_TIMEOUT.multipliedBy(2),
                     "no SETTINGS frame from the server", tls == null);
+            if (fragmentBytes > 0) {
+                // From here on, below the HTTP/2 handler (and above TLS): the request's frames go out in pieces.
+                // The preface went whole, as every client sends it (docs/verify.md, "Over HTTP/2").
+                FragmentingWriter pieces = new FragmentingWriter(fragmentBytes, pause);
+                SslHandler ssl = ch.pipeline().get(SslHandler.class);
+                if (ssl == null) {
+                    ch.pipeline().addFirst(pieces);
+                } else {
+                    ch.pipeline().addAfter(ch.pipeline().context(ssl).name(), null, pieces);
+                }
+            }
             return c;
         } catch (IOException | RuntimeException e) {
             c.close();
