@@ -21,7 +21,8 @@ import showdown.harness.results.TargetOutcome;
  * Builds every table of the reports from a run: how each seed's published table compares with the
  * run (its reproduction), the seeds' own layouts (S1 framework × route, S2 framework × concurrency per
  * request, S3 Throughput | Latency | Consistency, TechEmpower framework × request), then what the
- * seeds lacked (tails, CPU per request, memory, errors).
+ * seeds lacked (latency at fractions of capacity when the run measured it, tails, CPU per request,
+ * memory, errors).
  */
 public final class ReportTables {
 
@@ -52,6 +53,7 @@ public final class ReportTables {
         for (String scenario : summaries.scenarios()) {
             sections.add(scenarioSection(scenario));
         }
+        new LatencyAtCapacity(summaries).section().ifPresent(sections::add);
         sections.add(new Section("details", "Beyond the seeds: tails, CPU, memory and errors",
                 "Every case. p99 is the 99th percentile latency. CPU-µs/request is the server process tree's "
                         + "user + system CPU time divided by the requests it answered: steadier than req/s on a "

@@ -104,6 +104,14 @@ public final class Summary {
         return spread(c -> c.latency().stdevMicros() / MICROS_PER_MILLI);
     }
 
+    public Spread latencyP50Millis() {
+        return spread(c -> c.latency().p50Micros() / MICROS_PER_MILLI);
+    }
+
+    public Spread latencyP999Millis() {
+        return spread(c -> c.latency().p999Micros() / MICROS_PER_MILLI);
+    }
+
     public Spread latencyP99Millis() {
         Uncertainty u = uncertainty();
         Spread s = spread(c -> c.latency().p99Micros() / MICROS_PER_MILLI);

@@ -5,11 +5,49 @@ import java.util.function.Function;
 /**
  * One named check of the contract, in one scenario. Its body talks to the target through the
  * {@link CheckContext} and never throws for a server fault: a fault is a FAIL row.
+ *
+ * @param over which HTTP versions the check means something on
+ * @param why  for a check of one version only: why it does not carry over to the other (shown in its SKIP row)
  */
-record Check(String scenario, String name, Function<CheckContext, CheckResult> body) {
+record Check(String scenario, String name, Function<CheckContext, CheckResult> body, Over over, String why) {
+
+    /** The HTTP versions a check applies to. */
+    enum Over { EVERY, HTTP1_ONLY, HTTP2_ONLY }
+
+    Check(String scenario, String name, Function<CheckContext, CheckResult> body) {
+        this(scenario, name, body, Over.EVERY, "");
+    }
+
+    /** The same check, run over HTTP/1.1 only; over HTTP/2 it is a SKIP row saying {@code why}. */
+    Check onlyOverHttp1(String why) {
+        return new Check(scenario, name, body, Over.HTTP1_ONLY, why);
+    }
+
+    /** The same check, run over HTTP/2 only (it checks a rule of HTTP/2 itself); not listed over HTTP/1.1. */
+    Check onlyOverHttp2() {
+        return new Check(scenario, name, body, Over.HTTP2_ONLY, "");
+    }
+
+    /** True when the check is listed over this HTTP version (run, or shown as not applicable). */
+    boolean listedOver(boolean http2) {
+        return http2 || over != Over.HTTP2_ONLY;
+    }
+
+    /** True when the check runs over this HTTP version. */
+    boolean runsOver(boolean http2) {
+        return over == Over.EVERY || (over == Over.HTTP2_ONLY) == http2;
+    }
 
     CheckResult run(CheckContext ctx) {
+        if (!runsOver(ctx.http2())) {
+            return CheckResult.skip(scenario, name, notApplicable(why));
+        }
         return body.apply(ctx);
+    }
+
+    /** The detail of a SKIP row for a check that means nothing over HTTP/2. */
+    static String notApplicable(String why) {
+        return "not applicable over HTTP/2: " + why;
     }
 
     /** GET path answers 200 with exactly this Content-Type and body. */

@@ -35,10 +35,11 @@ public final class ContractChecks {
 
     /**
      * The checks over each protocol of {@code protocols} (h1 included when listed): the whole
-     * contract over HTTP/1.1 and HTTP/1.1 over TLS (trusting only {@code cert}), their rows' scenario
-     * named {@code "mist over h1-tls"}. Over HTTP/2 (h2c, h2-tls) the verifier has no client yet:
-     * one SKIP row says so, so a target that declares it is not passed on an unchecked claim. A
-     * protocol in {@code protocols} the target does not offer is one SKIP row "not offered".
+     * contract over HTTP/1.1 and HTTP/1.1 over TLS (trusting only {@code cert}), and over HTTP/2 with
+     * prior knowledge on {@code port} (h2c) and with ALPN {@code h2} on {@code tlsPort} (h2-tls), each
+     * protocol's rows named like {@code "mist over h2c"}. Over HTTP/2 a check of HTTP/1.1 alone is a
+     * SKIP row saying why, and HTTP/2's own rules are added. A protocol in {@code protocols} the
+     * target does not offer is one SKIP row "not offered".
      *
      * @param tlsPort 0 when the target serves no TLS
      * @param cert    the run's certificate file; null when the target serves no TLS
@@ -55,21 +56,26 @@ public final class ContractChecks {
                 results.add(CheckResult.skip(where, "(all checks)", "not offered: target.yaml does not declare " + p));
             } else if (p == Protocol.H1) {
                 results.addAll(run(host, port, readyPath, declared, selected, seed));
+            } else if (p.tls() && (tlsPort == 0 || cert == null)) {
+                results.add(CheckResult.fail(where, "(all checks)", "declared, but the target was started without TLS", ""));
             } else if (p == Protocol.H1_TLS) {
-                if (tlsPort == 0 || cert == null) {
-                    results.add(CheckResult.fail(where, "(all checks)", "declared, but the target was started without TLS", ""));
-                    continue;
-                }
                 CheckContext ctx = new CheckContext(host, tlsPort, readyPath, declared, seed, TlsTrust.trusting(cert));
-                for (CheckResult r : run(ctx, declared, selected)) {
-                    results.add(new CheckResult(r.scenario() + " over " + p, r.check(), r.outcome(), r.detail(), r.trace()));
-                }
+                results.addAll(over(p, run(ctx, declared, selected)));
             } else {
-                results.add(CheckResult.skip(where, "(all checks)", "not checked: verify has no HTTP/2 client yet"
-                        + " (the load engine's own preflight still refuses a server that does not speak it)"));
+                try (Http2Client client = p.tls() ? Http2Client.tls(cert) : Http2Client.cleartext()) {
+                    CheckContext ctx = new CheckContext(host, p.tls() ? tlsPort : port, readyPath, declared, seed, client);
+                    results.addAll(over(p, run(ctx, declared, selected)));
+                }
             }
         }
         return results;
+    }
+
+    /** The rows of one protocol, their scenario named {@code "mist over h2c"}. */
+    private static List<CheckResult> over(Protocol p, List<CheckResult> rows) {
+        return rows.stream()
+                .map(r -> new CheckResult(r.scenario() + " over " + p, r.check(), r.outcome(), r.detail(), r.trace()))
+                .toList();
     }
 
     private static List<CheckResult> run(CheckContext ctx, Set<String> declared, Set<String> selected) {
@@ -83,20 +89,31 @@ public final class ContractChecks {
                 continue;
             }
             for (Check check : BY_SCENARIO.get(scenario)) {
-                results.add(check.run(ctx));
+                if (check.listedOver(ctx.http2())) {
+                    results.add(check.run(ctx));
+                }
             }
         }
         if (selected.contains(Scenarios.HTTP)) {
-            results.addAll(HttpChecks.headerChecks(ctx.exchanges()));
+            results.addAll(HttpChecks.headerChecks(ctx.exchanges(), ctx.http2()));
         }
         return results;
     }
 
-    /** The names of every check, by scenario, in run order (for the docs and --help). */
+    /** The names of every check over HTTP/1.1, by scenario, in run order (for the docs and --help). */
     public static List<String> names(String scenario) {
-        List<String> names = new ArrayList<>(BY_SCENARIO.get(scenario).stream().map(Check::name).toList());
+        return names(scenario, false);
+    }
+
+    /**
+     * The rows of a scenario over HTTP/1.1 or HTTP/2, in run order: over HTTP/2 the checks of HTTP/1.1
+     * alone are still listed (as not applicable), and HTTP/2's own are added.
+     */
+    public static List<String> names(String scenario, boolean http2) {
+        List<String> names = new ArrayList<>(BY_SCENARIO.get(scenario).stream()
+                .filter(c -> c.listedOver(http2)).map(Check::name).toList());
         if (scenario.equals(Scenarios.HTTP)) {
-            names.addAll(HttpChecks.headerChecks(List.of()).stream().map(CheckResult::check).toList());
+            names.addAll(HttpChecks.headerChecks(List.of(), http2).stream().map(CheckResult::check).toList());
         }
         return names;
     }

@@ -39,7 +39,8 @@ final class Expect {
     Expect status(int expected) {
         response().ifPresent(r -> {
             if (r.status() != expected) {
-                failures.add("status " + r.status() + ", expected " + expected);
+                // 0 is an HTTP/2 response without a valid :status
+                failures.add((r.status() == 0 ? "no valid :status" : "status " + r.status()) + ", expected " + expected);
             }
         });
         return this;

@@ -15,6 +15,8 @@ import java.util.function.Function;
 /**
  * Protocol checks every target gets: 404 for unknown routes, keep-alive, requests split into small
  * writes, a Date that moves, and the required headers on every response the verifier has seen.
+ * Over HTTP/2 keep-alive and the body framing are HTTP/1.1's and not applicable; {@link Http2Checks}
+ * adds HTTP/2's own rules in their place.
  */
 final class HttpChecks {
 
@@ -27,6 +29,7 @@ final class HttpChecks {
     /** Past this, the Date is called stuck. */
     static final Duration DATE_CHANGE_LIMIT = Duration.ofMillis(2_500);
     static final Duration DATE_POLL = Duration.ofMillis(50);
+    static final String FRAMING_CHECK = "Content-Length or chunked on every response";
 
     private HttpChecks() {
     }
@@ -38,7 +41,10 @@ final class HttpChecks {
                     String path = "/no-such-route/" + ctx.randomAlphanumeric(8) + "/here";
                     return Expect.of(ctx.send(RawRequest.get(path))).status(404).result(HTTP, "GET unknown route -> 404");
                 }),
-                new Check(HTTP, "keep-alive: " + KEEP_ALIVE_REQUESTS + " requests on one connection", HttpChecks::keepAlive),
+                new Check(HTTP, "keep-alive: " + KEEP_ALIVE_REQUESTS + " requests on one connection", HttpChecks::keepAlive)
+                        .onlyOverHttp1("keep-alive and the Connection header are HTTP/1.1's; HTTP/2 carries many"
+                                + " requests on one connection as streams (checked instead)"),
+                Http2Checks.streamsOnOneConnection(),
                 new Check(HTTP, "request split into " + FRAGMENT_BYTES + "-byte writes", HttpChecks::fragmentedGet),
                 new Check(HTTP, "Date changes every second", HttpChecks::dateChanges));
     }
@@ -116,13 +122,24 @@ final class HttpChecks {
      * framework's own limits, outside the app's code; Date and the body framing are strict everywhere.
      */
     static List<CheckResult> headerChecks(List<Exchange> exchanges) {
+        return headerChecks(exchanges, false);
+    }
+
+    /** Over HTTP/2 the framing row is not applicable and HTTP/2's own header rules follow. */
+    static List<CheckResult> headerChecks(List<Exchange> exchanges, boolean http2) {
         List<Exchange> answered = exchanges.stream().filter(Exchange::ok).toList();
         List<CheckResult> out = new ArrayList<>();
         out.add(onEvery(answered, "Date header (RFC 1123) on every response", HttpChecks::dateProblem, false));
         out.add(onEvery(answered, "Server header on every response",
                 r -> r.header("Server").filter(v -> !v.isBlank()).isPresent() ? null : "no Server header", true));
         out.add(onEvery(answered, "Content-Type header on every response", HttpChecks::contentTypeProblem, true));
-        out.add(onEvery(answered, "Content-Length or chunked on every response", HttpChecks::framingProblem, false));
+        if (http2) {
+            out.add(CheckResult.skip(HTTP, FRAMING_CHECK, Check.notApplicable("HTTP/2 ends a body with END_STREAM;"
+                    + " there is no chunked encoding and content-length is optional")));
+            out.addAll(Http2Checks.headerChecks(answered));
+        } else {
+            out.add(onEvery(answered, FRAMING_CHECK, HttpChecks::framingProblem, false));
+        }
         return out;
     }
 
@@ -131,7 +148,7 @@ final class HttpChecks {
      *
      * @param errorsOnlyWarn when true, a problem on a 4xx/5xx response is a WARN, not a FAIL
      */
-    private static CheckResult onEvery(List<Exchange> answered, String name, Function<RawResponse, String> problem,
+    static CheckResult onEvery(List<Exchange> answered, String name, Function<RawResponse, String> problem,
             boolean errorsOnlyWarn) {
         Exchange firstFail = null;
         String failDetail = null;

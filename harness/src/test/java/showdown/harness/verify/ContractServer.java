@@ -11,7 +11,6 @@ import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.net.SocketException;
-import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
@@ -35,11 +34,12 @@ final class ContractServer implements AutoCloseable {
 
     static final long MAX_BODY_BYTES = 40_000_000L;
     private static final DateTimeFormatter HTTP_DATE = DateTimeFormatter.RFC_1123_DATE_TIME;
-    private static final String TEXT = "text/plain; charset=utf-8";
+    static final String TEXT = "text/plain; charset=utf-8";
     /** How long to drain an oversized upload after answering 413, so the client can read the answer. */
     private static final int DRAIN_TIMEOUT_MILLIS = 5_000;
 
     private final Set<Fault> faults;
+    private final ContractRoutes routes;
     private final ServerSocket server;
     private final ExecutorService connections = Executors.newVirtualThreadPerTaskExecutor();
 
@@ -50,6 +50,7 @@ final class ContractServer implements AutoCloseable {
     /** With {@code tls}, the same server over TLS (ALPN http/1.1 only), as a target's TLS_PORT. */
     ContractServer(Set<Fault> faults, int port, javax.net.ssl.SSLContext tls) throws IOException {
         this.faults = faults.isEmpty() ? EnumSet.noneOf(Fault.class) : EnumSet.copyOf(faults);
+        this.routes = new ContractRoutes(this.faults);
         if (tls == null) {
             this.server = new ServerSocket();
         } else {
@@ -185,43 +186,8 @@ final class ContractServer implements AutoCloseable {
     }
 
     private void route(Request req, OutputStream out) throws IOException {
-        String path = req.path();
-        String[] seg = path.substring(1).split("/", -1);
-        String textType = faults.contains(Fault.WRONG_CONTENT_TYPE) ? "text/plain" : TEXT;
-        if (req.method().equals("POST") && path.equals("/user")) {
-            String type = req.headers().getOrDefault("content-type", "application/octet-stream");
-            byte[] echoed = faults.contains(Fault.BROKEN_ECHO)
-                    ? new String(req.body(), StandardCharsets.UTF_8).getBytes(StandardCharsets.UTF_8) : req.body();
-            respond(out, 200, type, echoed, false);
-        } else if (path.equals("/echo/hello-world")) {
-            respond(out, 200, textType, faults.contains(Fault.WRONG_BODY) ? "Hello world" : "Hello World");
-        } else if (seg.length == 3 && seg[0].equals("echo") && seg[1].equals("plain")) {
-            respond(out, 200, textType, seg[2]);
-        } else if (seg.length == 3 && seg[0].equals("echo") && seg[1].equals("regex")
-                && (seg[2].matches("[0-9]+") || faults.contains(Fault.NO_404))) {
-            respond(out, 200, textType, seg[2]);
-        } else if (path.equals("/")) {
-            respond(out, 200, "text/plain", "");
-        } else if (seg.length == 2 && seg[0].equals("user")) {
-            respond(out, 200, textType, seg[1]);
-        } else if (path.equals("/plaintext")) {
-            respond(out, 200, "text/plain", "Hello, World!");
-        } else if (path.equals("/json")) {
-            respond(out, 200, "application/json", "{\"message\":\"Hello, World!\"}");
-        } else if (seg.length == 1) {
-            String title = URLDecoder.decode(seg[0], StandardCharsets.UTF_8);
-            String page = faults.contains(Fault.UNESCAPED_TITLE)
-                    ? ReferencePage.forTitle("TITLE-SLOT").replace("TITLE-SLOT", title) : ReferencePage.forTitle(title);
-            respond(out, 200, "text/html; charset=utf-8", page);
-        } else if (faults.contains(Fault.NO_404)) {
-            respond(out, 200, textType, "ok");
-        } else {
-            respond(out, 404, textType, "Not Found");
-        }
-    }
-
-    private void respond(OutputStream out, int status, String type, String body) throws IOException {
-        respond(out, status, type, body.getBytes(StandardCharsets.UTF_8), false);
+        ContractRoutes.Answer a = routes.answer(req.method(), req.path(), req.headers(), req.body());
+        respond(out, a.status(), a.type(), a.body(), false);
     }
 
     private void respond(OutputStream out, int status, String type, byte[] body, boolean close) throws IOException {
