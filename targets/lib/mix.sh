@@ -6,8 +6,9 @@
 # Idempotent: nothing is fetched when it is there already, and the release is rebuilt only when
 # it is older than its sources.
 
-# The exit code that means "cannot be set up on this machine", as opposed to a failure (1).
-MIX_UNAVAILABLE_HERE=3
+# The exit code 3 ("unavailable here"), the one-line messages and install_debian_packages are
+# those of every registry-bound target.
+source "$(dirname "${BASH_SOURCE[0]}")/registry.sh"
 
 # How long a Hex download may take, in seconds: `timeout` stops it after that, so that a network
 # that drops packets (rather than refusing them) cannot hang setup.
@@ -16,21 +17,6 @@ MIX_DEPS_TIMEOUT=600
 
 # What Mix and Hex print when a download fails, as opposed to any other error.
 MIX_NETWORK_FAILURE='httpc request failed|could not download|failed to fetch|request failed|nxdomain|econnrefused|timeout'
-
-# Installs the Debian packages given, refreshing the package lists only when one is missing.
-install_debian_packages() {
-  local missing=() p
-  for p in "$@"; do
-    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'ok installed' || missing+=("$p")
-  done
-  if ((${#missing[@]} == 0)); then return 0; fi
-  local sudo=()
-  [ "$(id -u)" -eq 0 ] || sudo=(sudo)
-  echo "setup: installing ${missing[*]}" >&2
-  "${sudo[@]}" apt-get update -q
-  "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends \
-    -o DPkg::Lock::Timeout=300 "${missing[@]}"
-}
 
 # mix_fetch NAME TIMEOUT MIX-ARGS...: runs mix with a time limit, its output kept in a log. When it
 # fails because Hex cannot be reached (a network error in its output, or the time limit), prints
@@ -46,8 +32,7 @@ mix_fetch() {
   fi
   if ((rc == 124)) || grep -qiE "$MIX_NETWORK_FAILURE" "$log"; then
     rm -f "$log"
-    echo "setup: $name needs packages from Hex, which cannot be reached from here" >&2
-    exit "$MIX_UNAVAILABLE_HERE"
+    registry_unreachable "$name" Hex
   fi
   cat "$log" >&2
   rm -f "$log"
