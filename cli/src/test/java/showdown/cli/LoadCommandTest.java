@@ -270,6 +270,13 @@ class LoadCommandTest {
         assertUsageError(Main.execute("load", "--transport", "carrier-pigeon", url("/")));
         assertUsageError(Main.execute("load", "--no-such-flag", url("/")));
         assertUsageError(Main.execute("load"));
+        // TLS flags mean nothing to http URLs; a bad TLS setting is the user's to fix
+        assertUsageError(Main.execute("load", "--tls-verify", url("/")));
+        assertUsageError(Main.execute("load", "--tls-engine", "gnutls", url("/").replace("http:", "https:")));
+        assertUsageError(Main.execute("load", "--tls-version", "1.1", url("/").replace("http:", "https:")));
+        assertUsageError(Main.execute("load", "--cacert", "/no/such/ca.pem", url("/").replace("http:", "https:")));
+        assertUsageError(Main.execute("load", "--no-keepalive", "--pipeline", "4", url("/")));
+        assertUsageError(Main.execute("load", "-c2", url("/"), url("/").replace("http:", "https:")));
     }
 
     @Test
