@@ -170,34 +170,57 @@ final class Http2ClientConnection implements Closeable {
         Http2Headers headers = headers(request);
         sent.headers(id, headers, endWithHeaders);
         encoder.writeHeaders(ctx, id, headers, 0, endWithHeaders, failOnError(ctx, state, "cannot send the HEADERS"));
-        if (!endWithHeaders) {
-            int slice = chunked ? request.chunkBytes() : DATA_WRITE_BYTES;
-            if (chunked) {
-                for (int at = 0; at < body.length; at += slice) {
-                    int n = Math.min(slice, body.length - at);
-                    sent.data(id, body, at, n, false);
-                }
-                sent.data(id, body, body.length, 0, true);
-            } else {
-                sent.data(id, body, 0, body.length, true);
-            }
-            for (int at = 0; at < body.length; at += slice) {
-                int n = Math.min(slice, body.length - at);
-                boolean last = !chunked && at + n == body.length;
-                ChannelPromise p = ctx.newPromise();
-                p.addListener(f -> {
-                    if (f.isSuccess()) {
-                        bodyWritten.addAndGet(n);
-                    }
-                });
-                encoder.writeData(ctx, id, Unpooled.wrappedBuffer(body, at, n), 0, last, p);
-            }
-            if (chunked) {
-                encoder.writeData(ctx, id, Unpooled.EMPTY_BUFFER, 0, true, ctx.newPromise()); // the last "chunk"
-            }
+        if (endWithHeaders) {
+            channel.flush();
+            return state;
         }
+        if (body.length > EARLY_ANSWER_BODY_BYTES) {
+            // A server may answer a body it will not take (413) from the HEADERS alone, and reset
+            // the connection while the DATA is still on its way: our write then fails before its
+            // answer is read. The HEADERS go first, and the DATA only if no answer came meanwhile.
+            channel.flush();
+            ctx.executor().schedule(() -> {
+                if (!state.response.isDone() && channel.isActive()) {
+                    writeBody(ctx, encoder, id, request, sent, bodyWritten);
+                    channel.flush();
+                }
+            }, EARLY_ANSWER_WAIT.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
+            return state;
+        }
+        writeBody(ctx, encoder, id, request, sent, bodyWritten);
         channel.flush(); // through the handler's own flush, which hands the flow-controlled DATA on
         return state;
+    }
+
+    /** Writes the request's DATA frames (the flow controller sends them as the window allows); the caller flushes. */
+    private static void writeBody(ChannelHandlerContext ctx, Http2ConnectionEncoder encoder, int id, RawRequest request,
+                                  Http2Trace sent, AtomicLong bodyWritten) {
+        byte[] body = request.body();
+        boolean chunked = request.chunkBytes() > 0;
+        int slice = chunked ? request.chunkBytes() : DATA_WRITE_BYTES;
+        if (chunked) {
+            for (int at = 0; at < body.length; at += slice) {
+                int n = Math.min(slice, body.length - at);
+                sent.data(id, body, at, n, false);
+            }
+            sent.data(id, body, body.length, 0, true);
+        } else {
+            sent.data(id, body, 0, body.length, true);
+        }
+        for (int at = 0; at < body.length; at += slice) {
+            int n = Math.min(slice, body.length - at);
+            boolean last = !chunked && at + n == body.length;
+            ChannelPromise p = ctx.newPromise();
+            p.addListener(f -> {
+                if (f.isSuccess()) {
+                    bodyWritten.addAndGet(n);
+                }
+            });
+            encoder.writeData(ctx, id, Unpooled.wrappedBuffer(body, at, n), 0, last, p);
+        }
+        if (chunked) {
+            encoder.writeData(ctx, id, Unpooled.EMPTY_BUFFER, 0, true, ctx.newPromise()); // the last "chunk"
+        }
     }
 
     private Http2Headers headers(RawRequest request) {
@@ -225,6 +248,10 @@ final class Http2ClientConnection implements Closeable {
         });
         return p;
     }
+
+    /** Bodies larger than this wait for an early answer before their DATA goes (see {@link #start}). */
+    private static final int EARLY_ANSWER_BODY_BYTES = 1 << 20;
+    private static final java.time.Duration EARLY_ANSWER_WAIT = java.time.Duration.ofMillis(200);
 
     /** After the response: a stream whose upload is still going is reset (CANCEL), so nothing more is sent on it. */
     private void stopUpload(int streamId) {
