@@ -7,7 +7,6 @@ import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 
 /**
  * How much CPU a target's JIT compilers used since the last look, read from the threads of its
@@ -27,7 +26,6 @@ public final class JitActivity {
             "JIT Compilation");
 
     private static final Path PROC = Path.of("/proc");
-    private static final long NANOS_PER_TICK = TimeUnit.SECONDS.toNanos(1) / ProcessTreeStats.DEFAULT_CLOCK_TICKS_PER_SECOND;
 
     private final long rootPid;
     private final Map<Long, Long> ticksByThread = new HashMap<>();
@@ -59,7 +57,7 @@ public final class JitActivity {
         for (ProcessHandle h : ProcessTree.snapshot(root)) {
             delta += scan(h.pid());
         }
-        return delta * NANOS_PER_TICK;
+        return delta * ProcessTreeStats.NANOS_PER_TICK;
     }
 
     /** Ticks the compiler threads of one process used since the last scan; new threads count from zero. */

@@ -16,7 +16,8 @@ public final class ProcessTreeStats {
     /** Linux reports CPU times in clock ticks; {@code getconf CLK_TCK} is 100 on every common kernel. */
     static final long DEFAULT_CLOCK_TICKS_PER_SECOND = 100;
 
-    private static final long NANOS_PER_TICK = TimeUnit.SECONDS.toNanos(1) / clockTicksPerSecond();
+    /** One clock tick of /proc's CPU times, in nanoseconds (from {@code getconf CLK_TCK}). */
+    static final long NANOS_PER_TICK = TimeUnit.SECONDS.toNanos(1) / clockTicksPerSecond();
 
     private ProcessTreeStats() {
     }

@@ -1,5 +1,6 @@
 package showdown.load.tls;
 
+import io.netty.handler.ssl.util.InsecureTrustManagerFactory;
 import java.io.IOException;
 import java.net.Socket;
 import java.net.URI;
@@ -25,7 +26,7 @@ public final class TlsPreflight {
         SSLContext context;
         try {
             context = SSLContext.getInstance("TLS");
-            context.init(null, new javax.net.ssl.TrustManager[] {TrustEveryone.INSTANCE}, new SecureRandom());
+            context.init(null, InsecureTrustManagerFactory.INSTANCE.getTrustManagers(), new SecureRandom());
         } catch (java.security.GeneralSecurityException e) {
             return; // no JDK TLS to ask with: the run will tell
         }
@@ -45,24 +46,6 @@ public final class TlsPreflight {
                 throw new LoadException(url + " does not offer HTTP/2 over TLS (ALPN "
                         + (chosen == null || chosen.isEmpty() ? "chose nothing" : "chose '" + chosen + "'") + "); drop --h2");
             }
-        }
-    }
-
-    /** The preflight only asks what the server offers; it trusts any certificate, as the run does by default. */
-    private enum TrustEveryone implements javax.net.ssl.X509TrustManager {
-        INSTANCE;
-
-        @Override
-        public void checkClientTrusted(java.security.cert.X509Certificate[] chain, String authType) {
-        }
-
-        @Override
-        public void checkServerTrusted(java.security.cert.X509Certificate[] chain, String authType) {
-        }
-
-        @Override
-        public java.security.cert.X509Certificate[] getAcceptedIssuers() {
-            return new java.security.cert.X509Certificate[0];
         }
     }
 }
