@@ -1,8 +1,10 @@
 package showdown.load;
 
 /**
- * What TLS did in the measured window (https runs only). The version, cipher and protocol are
- * those of the first handshake, as h2load prints them; failures also count as connect errors in
+ * What TLS did in the measured window (https runs only). The clock starts once every connection's
+ * first handshake has ended, so with keep-alive the window's handshakes are those of reconnects,
+ * and without it one per request. The version, cipher and protocol are those of the first
+ * handshake, as h2load prints them; failures also count as connect errors in
  * {@link ErrorCounts}.
  *
  * @param engine              the TLS implementation: {@code OpenSSL} (BoringSSL) or {@code JDK}

@@ -151,6 +151,7 @@ public abstract class SocketConnection extends ChannelInboundHandlerAdapter impl
         errorCounted = true;
         backOff = true;
         channel.close();
+        worker.attemptEnded(this);
     }
 
     private void socketReady() {
@@ -158,6 +159,7 @@ public abstract class SocketConnection extends ChannelInboundHandlerAdapter impl
         if (worker.measuring()) {
             stats.socketReady(System.nanoTime() - connectStartedAt);
         }
+        worker.attemptEnded(this);
         socketOpened();
     }
 

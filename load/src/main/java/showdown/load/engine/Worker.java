@@ -125,7 +125,9 @@ public final class Worker {
 
     /**
      * On the loop: opens every connection, without sending yet. {@code connected} counts down
-     * once per connection when its first attempt ends, so the clock can start on open sockets.
+     * once per connection when its first attempt ends: its socket is ready to send (connected, and
+     * on https past its handshake), or the attempt failed. So the clock starts on ready sockets and
+     * no setup of the first sockets falls into the measured window.
      */
     public void connect(CountDownLatch connected) {
         this.firstAttempts = connected;
@@ -136,11 +138,12 @@ public final class Worker {
 
     /**
      * Called by a connection when an attempt to open its socket ends: counts a failure and retries
-     * after {@link #RECONNECT_BACKOFF_NANOS}. True when the socket is open and the run goes on.
+     * after {@link #RECONNECT_BACKOFF_NANOS}. True when the socket is open and the run goes on; on
+     * https the connection then reports {@link #attemptEnded} once its handshake ends.
      */
     boolean connectEnded(ClientConnection c, ChannelFuture attempt, Runnable retry) {
-        connectAttempted(c);
         if (!attempt.isSuccess()) {
+            attemptEnded(c);
             stats.connectFailed();
             if (!stopped) {
                 loop.schedule(retry, RECONNECT_BACKOFF_NANOS, TimeUnit.NANOSECONDS);
@@ -148,14 +151,18 @@ public final class Worker {
             return false;
         }
         if (stopped) {
+            attemptEnded(c);
             attempt.channel().close();
             return false;
         }
         return true;
     }
 
-    /** Counts down the start latch once per connection, at the end of its first attempt. */
-    private void connectAttempted(ClientConnection c) {
+    /**
+     * A connection's attempt ended: its socket is ready to send, or connecting or its handshake
+     * failed. The first attempt of each connection counts the start latch down, once.
+     */
+    void attemptEnded(ClientConnection c) {
         if (firstAttempts != null && attempted.add(c)) {
             firstAttempts.countDown();
         }

@@ -88,8 +88,8 @@ public final class WrkReport {
     }
 
     /**
-     * After wrk's lines: what TLS negotiated (as h2load prints it), its handshakes and failures by
-     * kind; and without keep-alive, the connection rate and how long a connection took to set up.
+     * After wrk's lines: what TLS negotiated (as h2load prints it), the window's handshakes and
+     * failures by kind (the first sockets' handshakes end before the clock starts); and without keep-alive, the connection rate and how long a connection took to set up.
      */
     private static void connections(LoadResult r, PrintStream out) {
         ConnectionStats c = r.connections();
@@ -97,7 +97,7 @@ public final class WrkReport {
         if (tls != null) {
             out.printf(Locale.ROOT, "TLS: %s, %s, ALPN %s (engine %s)%n", orNone(tls.version()), orNone(tls.cipher()),
                     orNone(tls.applicationProtocol()), tls.engine());
-            out.printf(Locale.ROOT, "  %d handshakes, %s resumed; failed: handshake %d, certificate %d, not TLS %d%n",
+            out.printf(Locale.ROOT, "  %d handshakes in the window, %s resumed; failed: handshake %d, certificate %d, not TLS %d%n",
                     tls.handshakes(), tls.resumed() < 0 ? "unknown" : Long.toString(tls.resumed()), tls.handshakeFailures(),
                     tls.certificateFailures(), tls.notTlsFailures());
         }
