@@ -27,6 +27,7 @@ final class CompareCommand extends Command {
     private List<Path> dirsA;
     private List<Path> dirsB;
     private double thresholdPercent = ChangeTest.DEFAULT_THRESHOLD_PERCENT;
+    private boolean keepDisturbed;
     private boolean json;
     private boolean failOnSlower;
 
@@ -50,6 +51,8 @@ final class CompareCommand extends Command {
                         + (int) ChangeTest.DEFAULT_THRESHOLD_PERCENT + ").",
                         v -> thresholdPercent = Options.toPercent("--threshold", v))
                 .flag("--json", "Print the verdicts as JSON instead of a table.", () -> json = true)
+                .flag("--keep-disturbed", "Keep the rounds the runs marked disturbed; by default a case's disturbed"
+                        + " rounds are left out while two clean ones remain on that side.", () -> keepDisturbed = true)
                 .flag("--fail-on-slower", "Exit 3 when any case is slower beyond the threshold (for CI gates).",
                         () -> failOnSlower = true)
                 .parameter("DIR_A", "The baseline results folder, or folders: A1,A2,...",
@@ -61,7 +64,7 @@ final class CompareCommand extends Command {
     int call(List<String> args) {
         RunResults a = side(dirsA);
         RunResults b = side(dirsB);
-        Comparison cmp = Comparison.of(a, b, thresholdPercent);
+        Comparison cmp = Comparison.of(a, b, thresholdPercent, keepDisturbed);
         if (json) {
             try {
                 System.out.println(ResultsJson.mapper().writeValueAsString(ComparisonReport.json(cmp)));

@@ -22,21 +22,29 @@ import showdown.harness.stats.SampleStatistics;
  * {@code inconclusive}: one window per side cannot tell a change from the machine's drift. A case
  * from an older results file has no slices: its repetitions stand in for them, one value each.
  *
+ * <p>Rounds the run marked disturbed are left out of a case while two clean ones remain on that
+ * side ({@link DisturbedRounds}), unless the comparison keeps them ({@code --keep-disturbed}).
+ *
  * @param rows             cases present in both runs, in the order of run A
  * @param onlyInA          cases run A has and B lacks
  * @param onlyInB          cases run B has and A lacks
  * @param thresholdPercent the practical threshold the verdicts used
+ * @param keptDisturbed    whether disturbed rounds were kept even where clean ones sufficed
  */
-public record Comparison(List<Row> rows, List<CaseKey> onlyInA, List<CaseKey> onlyInB, double thresholdPercent) {
+public record Comparison(List<Row> rows, List<CaseKey> onlyInA, List<CaseKey> onlyInB, double thresholdPercent,
+                         boolean keptDisturbed) {
 
     /**
      * One case in both runs.
      *
-     * @param a      A's req/s over its repetitions
-     * @param b      B's req/s over its repetitions
-     * @param change B's change against A, with its interval and verdict
+     * @param a           A's req/s over the repetitions compared
+     * @param b           B's req/s over the repetitions compared
+     * @param change      B's change against A, with its interval and verdict
+     * @param disturbedA  A's disturbed rounds of the case: left out, or kept
+     * @param disturbedB  B's likewise
      */
-    public record Row(CaseKey key, Spread a, Spread b, ChangeTest.Change change) {
+    public record Row(CaseKey key, Spread a, Spread b, ChangeTest.Change change, DisturbedRounds.Count disturbedA,
+                      DisturbedRounds.Count disturbedB) {
 
         public ChangeTest.Verdict verdict() {
             return change.verdict();
@@ -50,13 +58,20 @@ public record Comparison(List<Row> rows, List<CaseKey> onlyInA, List<CaseKey> on
     }
 
     public static Comparison of(RunResults a, RunResults b) {
-        return of(a, b, ChangeTest.DEFAULT_THRESHOLD_PERCENT);
+        return of(a, b, ChangeTest.DEFAULT_THRESHOLD_PERCENT, false);
     }
 
     public static Comparison of(RunResults a, RunResults b, double thresholdPercent) {
+        return of(a, b, thresholdPercent, false);
+    }
+
+    /** @param keepDisturbed keep every disturbed round ({@code --keep-disturbed}) */
+    public static Comparison of(RunResults a, RunResults b, double thresholdPercent, boolean keepDisturbed) {
         ChangeTest test = new ChangeTest(Bootstrap.standard(), thresholdPercent);
-        Summaries sa = new Summaries(a);
-        Summaries sb = new Summaries(b);
+        DisturbedRounds da = keepDisturbed ? DisturbedRounds.keepAll(a) : DisturbedRounds.leaveOut(a);
+        DisturbedRounds db = keepDisturbed ? DisturbedRounds.keepAll(b) : DisturbedRounds.leaveOut(b);
+        Summaries sa = new Summaries(da.side());
+        Summaries sb = new Summaries(db.side());
         Map<String, RoundSpreads> spreads = pooledByTarget(sa, sb);
         List<Row> rows = new ArrayList<>();
         List<CaseKey> onlyInA = new ArrayList<>();
@@ -66,11 +81,12 @@ public record Comparison(List<Row> rows, List<CaseKey> onlyInA, List<CaseKey> on
                 onlyInA.add(x.key());
             } else {
                 ChangeTest.Change change = change(test, x, y.get(), spreads.get(x.key().target()));
-                rows.add(new Row(x.key(), x.requestsPerSecond(), y.get().requestsPerSecond(), change));
+                rows.add(new Row(x.key(), x.requestsPerSecond(), y.get().requestsPerSecond(), change, da.of(x.key()),
+                        db.of(x.key())));
             }
         }
         List<CaseKey> onlyInB = sb.all().stream().map(Summary::key).filter(k -> sa.get(k).isEmpty()).toList();
-        return new Comparison(rows, onlyInA, onlyInB, thresholdPercent);
+        return new Comparison(rows, onlyInA, onlyInB, thresholdPercent, keepDisturbed);
     }
 
     /** B's change against A: over rounds when both sides have two or more, else over slices. */
@@ -114,5 +130,15 @@ public record Comparison(List<Row> rows, List<CaseKey> onlyInA, List<CaseKey> on
 
     public long count(ChangeTest.Verdict v) {
         return rows.stream().filter(r -> r.verdict() == v).count();
+    }
+
+    /** Disturbed rounds left out, over both sides and every case. */
+    public int disturbedLeftOut() {
+        return rows.stream().mapToInt(r -> r.disturbedA().leftOut() + r.disturbedB().leftOut()).sum();
+    }
+
+    /** Disturbed rounds that stayed in, over both sides and every case. */
+    public int disturbedKept() {
+        return rows.stream().mapToInt(r -> r.disturbedA().kept() + r.disturbedB().kept()).sum();
     }
 }

@@ -13,7 +13,7 @@ public final class ComparisonReport {
 
     private static final List<String> HEADERS =
             List.of("target", "scenario", "request", "connections", "A req/s", "B req/s", "change", "95% CI", "over",
-                    "verdict");
+                    "verdict", "disturbed rounds");
 
     private ComparisonReport() {
     }
@@ -50,7 +50,7 @@ public final class ComparisonReport {
                     Double.isNaN(c.ciPercent().low()) ? Format.MISSING
                             : String.format(Locale.ROOT, "%+.1f..%+.1f%%", c.ciPercent().low(), c.ciPercent().high()),
                     c.basis() == ChangeTest.Basis.NONE ? Format.MISSING : c.basis().word(),
-                    c.verdict().word()));
+                    c.verdict().word(), disturbed(r)));
         }
         out.append(aligned(lines));
         out.append('\n').append(cmp.rows().size()).append(" cases in both: ")
@@ -60,13 +60,42 @@ public final class ComparisonReport {
                 .append(cmp.count(ChangeTest.Verdict.INCONCLUSIVE)).append(" inconclusive; ")
                 .append(cmp.onlyInA().size()).append(" only in A, ")
                 .append(cmp.onlyInB().size()).append(" only in B.\n");
+        if (cmp.disturbedLeftOut() + cmp.disturbedKept() > 0) {
+            out.append(cmp.disturbedLeftOut()).append(" disturbed rounds left out, ").append(cmp.disturbedKept())
+                    .append(cmp.keptDisturbed() ? " kept (--keep-disturbed)" : " kept where fewer than "
+                            + DisturbedRounds.MIN_CLEAN_ROUNDS + " clean rounds remained (run with --remeasure)")
+                    .append(".\n");
+        }
         return out.toString();
     }
 
-    /** One case of {@code compare --json}; {@code ciBasis} is {@code rounds}, {@code slices} or null. */
+    /** The case's disturbed rounds, e.g. {@code A: 1 left out; B: 2 kept}; empty when there were none. */
+    static String disturbed(Comparison.Row r) {
+        List<String> parts = new ArrayList<>();
+        for (var side : List.of(java.util.Map.entry("A", r.disturbedA()), java.util.Map.entry("B", r.disturbedB()))) {
+            List<String> what = new ArrayList<>();
+            if (side.getValue().leftOut() > 0) {
+                what.add(side.getValue().leftOut() + " left out");
+            }
+            if (side.getValue().kept() > 0) {
+                what.add(side.getValue().kept() + " kept");
+            }
+            if (!what.isEmpty()) {
+                parts.add(side.getKey() + ": " + String.join(", ", what));
+            }
+        }
+        return String.join("; ", parts);
+    }
+
+    /**
+     * One case of {@code compare --json}; {@code ciBasis} is {@code rounds}, {@code slices} or null;
+     * {@code roundsA} and {@code roundsB} count the rounds compared, {@code disturbedLeftOutA/B} the
+     * disturbed ones left out and {@code disturbedKeptA/B} those still in.
+     */
     public record JsonCase(String target, String scenario, String request, int connections, String verdict,
                            Double changePercent, Double ciLowPercent, Double ciHighPercent, String ciBasis,
-                           int roundsA, int roundsB) {
+                           int roundsA, int roundsB, int disturbedLeftOutA, int disturbedLeftOutB, int disturbedKeptA,
+                           int disturbedKeptB) {
     }
 
     /** What {@code compare --json} prints: {@code {"thresholdPercent", "cases":[...], "onlyInA", "onlyInB"}}. */
@@ -81,7 +110,8 @@ public final class ComparisonReport {
             cases.add(new JsonCase(r.key().target(), r.key().scenario(), r.key().request(), r.key().connections(),
                     c.verdict().word(), finite(c.changePercent()), finite(c.ciPercent().low()),
                     finite(c.ciPercent().high()), c.basis() == ChangeTest.Basis.NONE ? null : c.basis().word(),
-                    r.a().count(), r.b().count()));
+                    r.a().count(), r.b().count(), r.disturbedA().leftOut(), r.disturbedB().leftOut(),
+                    r.disturbedA().kept(), r.disturbedB().kept()));
         }
         return new JsonComparison(cmp.thresholdPercent(), cases, cmp.onlyInA(), cmp.onlyInB());
     }

@@ -85,6 +85,63 @@ class ComparisonTest {
         assertThat(hello.change().ciPercent().high()).isLessThan(-40.0);
     }
 
+    /**
+     * B's netty hello-world is the same as A's, but in one of B's four rounds the machine was taken
+     * (marked disturbed) and the case ran at half speed.
+     */
+    private static RunResults[] pairWithADisturbedRound() {
+        RunResults[] runs = pair(1.0);
+        List<CaseResult> b = new java.util.ArrayList<>(runs[1].cases());
+        CaseResult hello = b.stream().filter(c -> c.target().equals("netty") && c.request().equals("GET /echo/hello-world"))
+                .findFirst().orElseThrow();
+        CaseResult slow = SampleRun.withSlices(SampleRun.aCase(hello.target(), hello.scenario(), hello.request(),
+                hello.connections(), ROUNDS, hello.requests() / 2), 10, 0.03, 11);
+        b.add(slow.withInterference(new showdown.harness.results.Interference(0.0, 0.4, true)));
+        return new RunResults[] {runs[0], runs[1].withCases(b)};
+    }
+
+    @Test
+    void aDisturbedRoundIsLeftOutWhileTwoCleanOnesRemain() {
+        RunResults[] runs = pairWithADisturbedRound();
+        Comparison cmp = Comparison.of(runs[0], runs[1]);
+        Comparison.Row hello = cmp.rows().stream()
+                .filter(r -> r.key().target().equals("netty") && r.key().request().equals("GET /echo/hello-world"))
+                .findFirst().orElseThrow();
+        assertThat(hello.disturbedB()).isEqualTo(new DisturbedRounds.Count(1, 0));
+        assertThat(hello.b().count()).isEqualTo(ROUNDS);
+        assertThat(hello.verdict()).isEqualTo(ChangeTest.Verdict.SAME);
+        assertThat(cmp.count(ChangeTest.Verdict.SAME)).isEqualTo(cmp.rows().size());
+        assertThat(cmp.disturbedLeftOut()).isEqualTo(1);
+        assertThat(ComparisonReport.render("a", runs[0], "b", runs[1], cmp))
+                .contains("B: 1 left out").contains("1 disturbed rounds left out, 0 kept");
+
+        Comparison kept = Comparison.of(runs[0], runs[1], 5, true);
+        Comparison.Row keptHello = kept.rows().stream()
+                .filter(r -> r.key().target().equals("netty") && r.key().request().equals("GET /echo/hello-world"))
+                .findFirst().orElseThrow();
+        assertThat(keptHello.disturbedB()).isEqualTo(new DisturbedRounds.Count(0, 1));
+        assertThat(keptHello.b().count()).isEqualTo(ROUNDS + 1);
+        assertThat(keptHello.verdict()).isNotEqualTo(ChangeTest.Verdict.SAME);
+        ComparisonReport.JsonCase json = ComparisonReport.json(kept).cases().stream()
+                .filter(c -> c.target().equals("netty") && c.request().equals("GET /echo/hello-world")).findFirst().orElseThrow();
+        assertThat(json.disturbedKeptB()).isEqualTo(1);
+        assertThat(json.disturbedLeftOutB()).isZero();
+    }
+
+    @Test
+    void aCaseWithFewerThanTwoCleanRoundsKeepsItsDisturbedOnes() {
+        RunResults[] runs = pair(1.0);
+        List<CaseResult> b = runs[1].cases().stream()
+                .map(c -> c.repetition() == 0 ? c : c.withInterference(new showdown.harness.results.Interference(0.3, 0, true)))
+                .toList();
+        Comparison cmp = Comparison.of(runs[0], runs[1].withCases(b));
+        assertThat(cmp.disturbedLeftOut()).isZero();
+        assertThat(cmp.rows()).allSatisfy(r -> {
+            assertThat(r.disturbedB()).isEqualTo(new DisturbedRounds.Count(0, ROUNDS - 1));
+            assertThat(r.b().count()).isEqualTo(ROUNDS);
+        });
+    }
+
     @Test
     void aFivePerCentThresholdOrALargerOneDecidesWhatCounts() {
         RunResults[] runs = pair(0.9);

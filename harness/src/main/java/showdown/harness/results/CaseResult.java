@@ -95,6 +95,13 @@ public record CaseResult(
                 generator, finishedAt, samples, uncertainty, interference, newNotes, protocol, rate, rateOfCapacityPercent);
     }
 
+    /** This case with another interference reading. */
+    public CaseResult withInterference(Interference newInterference) {
+        return new CaseResult(target, scenario, request, method, path, connections, threads, pipeline, repetition,
+                durationSeconds, requests, requestsPerSecond, bytesRead, latency, spectrum, errors, statusCounts, server,
+                generator, finishedAt, samples, uncertainty, newInterference, notes, protocol, rate, rateOfCapacityPercent);
+    }
+
     @JsonIgnore
     public CaseIdentity identity() {
         return new CaseIdentity(target, scenario, request, connections, repetition, protocol, rateId());
