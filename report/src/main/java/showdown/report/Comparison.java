@@ -23,7 +23,8 @@ import showdown.harness.stats.SampleStatistics;
  * from an older results file has no slices: its repetitions stand in for them, one value each.
  *
  * <p>Rounds the run marked disturbed are left out of a case while two clean ones remain on that
- * side ({@link DisturbedRounds}), unless the comparison keeps them ({@code --keep-disturbed}).
+ * side, the spread is pooled over clean rounds only, and a case that still rests on disturbed
+ * rounds gets no verdict ({@link DisturbedRounds}); {@code --keep-disturbed} keeps every round.
  *
  * @param rows             cases present in both runs, in the order of run A
  * @param onlyInA          cases run A has and B lacks
@@ -72,7 +73,7 @@ public record Comparison(List<Row> rows, List<CaseKey> onlyInA, List<CaseKey> on
         DisturbedRounds db = keepDisturbed ? DisturbedRounds.keepAll(b) : DisturbedRounds.leaveOut(b);
         Summaries sa = new Summaries(da.side());
         Summaries sb = new Summaries(db.side());
-        Map<String, RoundSpreads> spreads = pooledByTarget(sa, sb);
+        Map<String, RoundSpreads> spreads = pooledByTarget(new Summaries(da.clean()), new Summaries(db.clean()));
         List<Row> rows = new ArrayList<>();
         List<CaseKey> onlyInA = new ArrayList<>();
         for (Summary x : sa.all()) {
@@ -81,6 +82,9 @@ public record Comparison(List<Row> rows, List<CaseKey> onlyInA, List<CaseKey> on
                 onlyInA.add(x.key());
             } else {
                 ChangeTest.Change change = change(test, x, y.get(), spreads.get(x.key().target()));
+                if (!keepDisturbed && (da.of(x.key()).kept() > 0 || db.of(x.key()).kept() > 0)) {
+                    change = change.inconclusive(); // it rests on disturbed rounds: no verdict
+                }
                 rows.add(new Row(x.key(), x.requestsPerSecond(), y.get().requestsPerSecond(), change, da.of(x.key()),
                         db.of(x.key())));
             }

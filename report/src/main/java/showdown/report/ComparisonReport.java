@@ -63,7 +63,8 @@ public final class ComparisonReport {
         if (cmp.disturbedLeftOut() + cmp.disturbedKept() > 0) {
             out.append(cmp.disturbedLeftOut()).append(" disturbed rounds left out, ").append(cmp.disturbedKept())
                     .append(cmp.keptDisturbed() ? " kept (--keep-disturbed)" : " kept where fewer than "
-                            + DisturbedRounds.MIN_CLEAN_ROUNDS + " clean rounds remained (run with --remeasure)")
+                            + DisturbedRounds.MIN_CLEAN_ROUNDS + " clean rounds remained: those cases get no verdict"
+                            + " (run with --remeasure)")
                     .append(".\n");
         }
         return out.toString();

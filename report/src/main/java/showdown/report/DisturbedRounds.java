@@ -12,13 +12,15 @@ import showdown.harness.results.RunResults;
  * the measured CPUs: {@code cases[].interference}). A disturbed round measured the machine as much as
  * the target, and one such round widens the spread pooled over every case of its target. So a case's
  * disturbed rounds are left out of a side when at least {@link #MIN_CLEAN_ROUNDS} undisturbed rounds
- * remain, the fewest a verdict over rounds needs; otherwise the case keeps them all, and they are
- * counted as kept, so the reader knows its verdict rests on them.
+ * remain, the fewest a verdict over rounds needs; otherwise the case keeps them all, they are
+ * counted as kept, and the case gets no verdict. The spread between rounds that every interval
+ * uses is drawn from the clean rounds alone ({@link #clean}).
  *
  * @param side    the side's run with the left-out rounds removed
+ * @param clean   the side's run without any disturbed round
  * @param counts  per case key, how many disturbed rounds were left out and how many kept
  */
-record DisturbedRounds(RunResults side, Map<CaseKey, Count> counts) {
+record DisturbedRounds(RunResults side, RunResults clean, Map<CaseKey, Count> counts) {
 
     /** The fewest undisturbed rounds that let a case's disturbed ones go. */
     static final int MIN_CLEAN_ROUNDS = 2;
@@ -35,7 +37,7 @@ record DisturbedRounds(RunResults side, Map<CaseKey, Count> counts) {
             int disturbed = (int) e.getValue().stream().filter(CaseResult::disturbed).count();
             counts.put(e.getKey(), new Count(0, disturbed));
         }
-        return new DisturbedRounds(run, counts);
+        return new DisturbedRounds(run, run, counts);
     }
 
     /** The side without the disturbed rounds of each case that keeps {@link #MIN_CLEAN_ROUNDS} clean ones. */
@@ -53,7 +55,8 @@ record DisturbedRounds(RunResults side, Map<CaseKey, Count> counts) {
                 counts.put(e.getKey(), new Count(0, disturbed));
             }
         }
-        return new DisturbedRounds(run.withCases(kept), counts);
+        List<CaseResult> clean = run.cases().stream().filter(c -> !c.disturbed()).toList();
+        return new DisturbedRounds(run.withCases(kept), run.withCases(clean), counts);
     }
 
     Count of(CaseKey key) {

@@ -65,6 +65,11 @@ public final class ChangeTest {
      * @param basis         what the interval was drawn from
      */
     public record Change(Verdict verdict, double changePercent, Interval ciPercent, Basis basis) {
+
+        /** The same figures without a verdict. */
+        public Change inconclusive() {
+            return new Change(Verdict.INCONCLUSIVE, changePercent, ciPercent, basis);
+        }
     }
 
     private final Bootstrap bootstrap;
