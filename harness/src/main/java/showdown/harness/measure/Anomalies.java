@@ -84,9 +84,7 @@ public final class Anomalies {
                     "the load generator was busy nearly all the time: the figure may be its limit, not the server's"));
         }
         if (interference != null && interference.disturbed()) {
-            notes.add(new CaseNote(CaseNote.Kind.DISTURBED, String.format(Locale.ROOT,
-                    "disturbed: other processes used %.0f %% of the measured CPUs (steal %.0f %%)",
-                    interference.otherCpuShare() * 100, interference.stealShare() * 100)));
+            notes.add(new CaseNote(CaseNote.Kind.DISTURBED, "disturbed: " + InterferenceRule.why(interference)));
         }
         return notes;
     }

@@ -119,7 +119,7 @@ public final class SliceRecorder implements LoadEngine.IntervalSink {
             return null;
         }
         return new Interference(window.other(), window.steal(),
-                InterferenceRule.disturbed(window.other(), window.steal(), busiestSliceOtherShare));
+                InterferenceRule.disturbed(window.other(), window.steal(), busiestSliceOtherShare), busiestSliceOtherShare);
     }
 
     private record Shares(double other, double steal) {

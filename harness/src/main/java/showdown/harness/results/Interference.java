@@ -9,6 +9,13 @@ package showdown.harness.results;
  * @param stealShare    the share (0..1) of their time the hypervisor stole
  * @param disturbed     true when either share, over the window or in any one slice, passed its
  *                      threshold: the case's figures may be another process's doing
+ * @param busiestSliceOtherShare the largest share other processes used within one slice (1.4);
+ *                      null in older files
  */
-public record Interference(double otherCpuShare, double stealShare, boolean disturbed) {
+public record Interference(double otherCpuShare, double stealShare, boolean disturbed, Double busiestSliceOtherShare) {
+
+    /** A reading without the busiest slice (older files, tests). */
+    public Interference(double otherCpuShare, double stealShare, boolean disturbed) {
+        this(otherCpuShare, stealShare, disturbed, null);
+    }
 }

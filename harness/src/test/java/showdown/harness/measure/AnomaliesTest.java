@@ -76,7 +76,11 @@ class AnomaliesTest {
         assertThat(notes).extracting(CaseNote::kind).containsExactly(CaseNote.Kind.NOT_STEADY, CaseNote.Kind.ERRORS,
                 CaseNote.Kind.GENERATOR_SATURATED, CaseNote.Kind.DISTURBED);
         assertThat(notes.get(1).message()).isEqualTo("3 errors: connect 0, read 2, write 0, timeout 1, status 0, protocol 0");
-        assertThat(notes.get(3).message()).isEqualTo("disturbed: other processes used 40 % of the measured CPUs (steal 0 %)");
+        assertThat(notes.get(3).message()).isEqualTo("disturbed: other processes used 40 % of the measured CPUs");
+        // each threshold passed is named: here a burst in one slice and the hypervisor's steal
+        assertThat(Anomalies.notes(r, Anomalies.WarmState.STEADY, false, new Interference(0.02, 0.41, true, 0.34)))
+                .extracting(CaseNote::message)
+                .contains("disturbed: other processes used 34 % of them in one slice; the hypervisor stole 41 % of their time");
         assertThat(Anomalies.notes(r, Anomalies.WarmState.COLD, false, new Interference(0.01, 0, false)))
                 .extracting(CaseNote::message).contains("measured cold: the profile asked for no warm-up");
     }
