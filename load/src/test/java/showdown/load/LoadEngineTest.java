@@ -277,7 +277,10 @@ class LoadEngineTest {
         try (TestServer server = new TestServer((req, s, out) -> {
             out.write(ascii("HTTP/1.1 200 OK\r\nContent-Length: 1000000000000\r\n\r\n"));
             byte[] chunk = new byte[4096];
-            for (int i = 0; i < 100_000; i++) { // bounded: ~400 MB at most, stops when the client leaves
+            // Bounded by time, not by bytes: a quiet host moves 400 MB over loopback in well under the
+            // 300 ms timeout, and the close then reads as a read error. Stops when the client leaves.
+            long until = System.nanoTime() + 5_000_000_000L;
+            for (long i = 0; i < 100_000_000L && System.nanoTime() < until; i++) {
                 out.write(chunk);
             }
             return false;
