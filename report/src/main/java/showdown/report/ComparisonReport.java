@@ -72,18 +72,14 @@ public final class ComparisonReport {
 
     /** The case's disturbed rounds, e.g. {@code A: 1 left out; B: 2 kept}; empty when there were none. */
     static String disturbed(Comparison.Row r) {
+        String a = r.disturbedA().describe();
+        String b = r.disturbedB().describe();
         List<String> parts = new ArrayList<>();
-        for (var side : List.of(java.util.Map.entry("A", r.disturbedA()), java.util.Map.entry("B", r.disturbedB()))) {
-            List<String> what = new ArrayList<>();
-            if (side.getValue().leftOut() > 0) {
-                what.add(side.getValue().leftOut() + " left out");
-            }
-            if (side.getValue().kept() > 0) {
-                what.add(side.getValue().kept() + " kept");
-            }
-            if (!what.isEmpty()) {
-                parts.add(side.getKey() + ": " + String.join(", ", what));
-            }
+        if (!a.isEmpty()) {
+            parts.add("A: " + a);
+        }
+        if (!b.isEmpty()) {
+            parts.add("B: " + b);
         }
         return String.join("; ", parts);
     }

@@ -28,12 +28,24 @@ record DisturbedRounds(RunResults side, RunResults clean, Map<CaseKey, Count> co
     /** A case's disturbed rounds on one side: left out, or kept for want of clean ones. */
     record Count(int leftOut, int kept) {
         static final Count NONE = new Count(0, 0);
+
+        /** E.g. {@code 1 left out, 2 kept}; empty when there were none. */
+        String describe() {
+            List<String> what = new ArrayList<>();
+            if (leftOut > 0) {
+                what.add(leftOut + " left out");
+            }
+            if (kept > 0) {
+                what.add(kept + " kept");
+            }
+            return String.join(", ", what);
+        }
     }
 
     /** Every round kept, each disturbed one counted as kept ({@code compare --keep-disturbed}). */
     static DisturbedRounds keepAll(RunResults run) {
         Map<CaseKey, Count> counts = new LinkedHashMap<>();
-        for (Map.Entry<CaseKey, List<CaseResult>> e : byKey(run).entrySet()) {
+        for (Map.Entry<CaseKey, List<CaseResult>> e : Summaries.byKey(run).entrySet()) {
             int disturbed = (int) e.getValue().stream().filter(CaseResult::disturbed).count();
             counts.put(e.getKey(), new Count(0, disturbed));
         }
@@ -44,7 +56,7 @@ record DisturbedRounds(RunResults side, RunResults clean, Map<CaseKey, Count> co
     static DisturbedRounds leaveOut(RunResults run) {
         Map<CaseKey, Count> counts = new LinkedHashMap<>();
         List<CaseResult> kept = new ArrayList<>();
-        for (Map.Entry<CaseKey, List<CaseResult>> e : byKey(run).entrySet()) {
+        for (Map.Entry<CaseKey, List<CaseResult>> e : Summaries.byKey(run).entrySet()) {
             List<CaseResult> clean = e.getValue().stream().filter(c -> !c.disturbed()).toList();
             int disturbed = e.getValue().size() - clean.size();
             if (disturbed > 0 && clean.size() >= MIN_CLEAN_ROUNDS) {
@@ -63,11 +75,4 @@ record DisturbedRounds(RunResults side, RunResults clean, Map<CaseKey, Count> co
         return counts.getOrDefault(key, Count.NONE);
     }
 
-    private static Map<CaseKey, List<CaseResult>> byKey(RunResults run) {
-        Map<CaseKey, List<CaseResult>> grouped = new LinkedHashMap<>();
-        for (CaseResult c : run.cases()) {
-            grouped.computeIfAbsent(CaseKey.of(c), k -> new ArrayList<>()).add(c);
-        }
-        return grouped;
-    }
 }

@@ -33,13 +33,19 @@ public final class Summaries {
 
     public Summaries(RunResults run) {
         this.run = run;
+        Map<CaseKey, List<CaseResult>> grouped = byKey(run);
+        Map<String, RoundSpreads> spreads = RoundSpreads.byTarget(grouped.values());
+        grouped.forEach((k, reps) -> byKey.put(k, new Summary(k, reps, spreads.get(k.target()))));
+        run.notOffered().forEach(n -> notOffered.add(CaseKey.of(n)));
+    }
+
+    /** A run's cases grouped by key, their repetitions together, in the order first recorded. */
+    static Map<CaseKey, List<CaseResult>> byKey(RunResults run) {
         Map<CaseKey, List<CaseResult>> grouped = new LinkedHashMap<>();
         for (CaseResult c : run.cases()) {
             grouped.computeIfAbsent(CaseKey.of(c), k -> new ArrayList<>()).add(c);
         }
-        Map<String, RoundSpreads> spreads = RoundSpreads.byTarget(grouped.values());
-        grouped.forEach((k, reps) -> byKey.put(k, new Summary(k, reps, spreads.get(k.target()))));
-        run.notOffered().forEach(n -> notOffered.add(CaseKey.of(n)));
+        return grouped;
     }
 
     /** Every key, measured or not offered, in the order recorded. */

@@ -89,7 +89,8 @@ public final class WrkReport {
 
     /**
      * After wrk's lines: what TLS negotiated (as h2load prints it), the window's handshakes and
-     * failures by kind (the first sockets' handshakes end before the clock starts); and without keep-alive, the connection rate and how long a connection took to set up.
+     * failures by kind (the first sockets' handshakes end before the clock starts); and without
+     * keep-alive, the connection rate and how long a connection took to set up.
      */
     private static void connections(LoadResult r, PrintStream out) {
         ConnectionStats c = r.connections();
