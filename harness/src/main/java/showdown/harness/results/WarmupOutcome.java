@@ -15,9 +15,12 @@ import java.util.List;
  * @param compileSeconds CPU time the target's JIT compilers used during the warm-up; null without a JIT
  * @param catchUpSeconds time the load paused so the JIT could compile what it had queued; 0 without a JIT
  * @param slices         every warm-up slice in the order run: the per-slice req/s trace
+ * @param compilerCpus   (1.5) the CPUs the JIT compiler threads ran on during the warm-up, in taskset
+ *                       list form ("0-1"): the server's and the generator's; null when they stayed
+ *                       on the server's CPUs (not pinned, or no JIT)
  */
 public record WarmupOutcome(String target, int repetition, double seconds, boolean steady, Rule rule,
-                            Double compileSeconds, double catchUpSeconds, List<Slice> slices) {
+                            Double compileSeconds, double catchUpSeconds, List<Slice> slices, String compilerCpus) {
 
     /** The two steady-state rules (docs/run.md, "Steady state"). */
     public enum Rule {
@@ -32,9 +35,20 @@ public record WarmupOutcome(String target, int repetition, double seconds, boole
         slices = slices == null ? List.of() : List.copyOf(slices);
     }
 
+    /** Compiler threads left on the server's CPUs (every file before 1.5). */
+    public WarmupOutcome(String target, int repetition, double seconds, boolean steady, Rule rule,
+                         Double compileSeconds, double catchUpSeconds, List<Slice> slices) {
+        this(target, repetition, seconds, steady, rule, compileSeconds, catchUpSeconds, slices, null);
+    }
+
     /** A throughput-rule warm-up (a runtime without a JIT, or a results file from before 1.3). */
     public WarmupOutcome(String target, int repetition, double seconds, boolean steady, List<Slice> slices) {
         this(target, repetition, seconds, steady, Rule.THROUGHPUT, null, 0, slices);
+    }
+
+    /** This warm-up, its compiler threads having run on {@code cpus} (taskset list form). */
+    public WarmupOutcome withCompilerCpus(String cpus) {
+        return new WarmupOutcome(target, repetition, seconds, steady, rule, compileSeconds, catchUpSeconds, slices, cpus);
     }
 
     /**

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.atomic.AtomicBoolean;
 import showdown.harness.measure.Anomalies;
 import showdown.harness.measure.CaseMeasurer;
@@ -284,15 +285,25 @@ public final class SuiteRunner {
                 Durations.format(ctx.warmup()), Durations.format(ctx.profile().steady().max())));
         ctx.eta().loadStarted(ctx.warmup());
         WarmupOutcome outcome;
+        JitActivity jit = JitActivity.watch(target.pid());
+        List<Integer> compilerCpus = compilerCpusForWarmup();
+        boolean spread = !compilerCpus.isEmpty() && jit.placeCompilers(compilerCpus) > 0;
         try {
             outcome = new SteadyWarmup(ctx.warmupEngine(), ctx.warmup(), ctx.profile().steady(),
-                    SteadyWarmup.Compilers.of(JitActivity.watch(target.pid())), SteadyWarmup.JitRule.DEFAULT)
+                    SteadyWarmup.Compilers.of(jit), SteadyWarmup.JitRule.DEFAULT)
                     .run(round.target(), round.repetition() - 1, kinds);
         } catch (LoadException e) {
             drop(target.manifest(), TargetOutcome.Status.FAILED, "stopped answering during warm-up: " + firstLine(e.getMessage()), null);
             return false;
         } finally {
+            if (spread) {
+                // measured cases see the target as it was started: compilers on the server's CPUs
+                jit.placeCompilers(ctx.cpus().server());
+            }
             ctx.eta().loadDone(ctx.warmup());
+        }
+        if (spread) {
+            outcome = outcome.withCompilerCpus(CpuList.format(compilerCpus));
         }
         ctx.journal().recordWarmup(outcome);
         warmStates.put(key, outcome.steady() ? Anomalies.WarmState.STEADY : Anomalies.WarmState.UNSETTLED);
@@ -301,13 +312,28 @@ public final class SuiteRunner {
         return true;
     }
 
+    /**
+     * Where the JIT compiler threads run during the warm-up: the server's CPUs and the generator's.
+     * On its one CPU, a thread-per-request server under load leaves its compilers a tenth of it,
+     * and Spring or Micronaut then compile for tens of seconds; beside the generator they get most
+     * of a CPU of their own, and the code they compile is the same. Empty when nothing is pinned.
+     */
+    private List<Integer> compilerCpusForWarmup() {
+        if (!ctx.cpus().pinned()) {
+            return List.of();
+        }
+        TreeSet<Integer> cpus = new TreeSet<>(ctx.cpus().server());
+        cpus.addAll(ctx.cpus().load());
+        return List.copyOf(cpus);
+    }
+
     /** ", JIT compiled 4.2 s of CPU, 1.3 s of pauses" for a JIT-compiled target; empty otherwise. */
     private static String jitSummary(WarmupOutcome o) {
         if (o.compileSeconds() == null) {
             return "";
         }
-        return String.format(java.util.Locale.ROOT, " (JIT: %.1f s of compiler CPU, %.1f s of pauses for it)",
-                o.compileSeconds(), o.catchUpSeconds());
+        return String.format(java.util.Locale.ROOT, " (JIT: %.1f s of compiler CPU%s, %.1f s of pauses for it)",
+                o.compileSeconds(), o.compilerCpus() == null ? "" : " on CPUs " + o.compilerCpus(), o.catchUpSeconds());
     }
 
     private static String warmKey(String target, int repetition) {

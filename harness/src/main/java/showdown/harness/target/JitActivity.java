@@ -4,9 +4,12 @@ import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
 
 /**
  * How much CPU a target's JIT compilers used since the last look, read from the threads of its
@@ -26,6 +29,7 @@ public final class JitActivity {
             "JIT Compilation");
 
     private static final Path PROC = Path.of("/proc");
+    private static final long TASKSET_TIMEOUT_SECONDS = 10;
 
     private final long rootPid;
     private final Map<Long, Long> ticksByThread = new HashMap<>();
@@ -58,6 +62,60 @@ public final class JitActivity {
             delta += scan(h.pid());
         }
         return delta * ProcessTreeStats.NANOS_PER_TICK;
+    }
+
+    /**
+     * Moves every JIT compiler thread of the tree to {@code cpus} ({@code taskset -p} on each
+     * thread); the other threads stay where they are. A compiler thread that HotSpot adds later is
+     * started by a compiler thread and inherits its mask. Returns how many threads were moved; a
+     * thread that could not be moved (taskset missing or refusing, the thread gone) is left as it was.
+     */
+    public int placeCompilers(List<Integer> cpus) {
+        ProcessHandle root = ProcessHandle.of(rootPid).orElse(null);
+        if (root == null || cpus.isEmpty()) {
+            return 0;
+        }
+        String list = cpus.stream().map(String::valueOf).collect(Collectors.joining(","));
+        int moved = 0;
+        for (long tid : compilerThreads(root)) {
+            if (taskset(list, tid)) {
+                moved++;
+            }
+        }
+        return moved;
+    }
+
+    private static List<Long> compilerThreads(ProcessHandle root) {
+        List<Long> tids = new ArrayList<>();
+        for (ProcessHandle h : ProcessTree.snapshot(root)) {
+            try (DirectoryStream<Path> tasks = Files.newDirectoryStream(PROC.resolve(Long.toString(h.pid())).resolve("task"))) {
+                for (Path task : tasks) {
+                    if (isCompilerThread(task)) {
+                        tids.add(Long.parseLong(task.getFileName().toString()));
+                    }
+                }
+            } catch (IOException | RuntimeException e) {
+                // the process ended while we read it
+            }
+        }
+        return tids;
+    }
+
+    private static boolean taskset(String cpuList, long tid) {
+        try {
+            Process p = new ProcessBuilder("taskset", "-p", "-c", cpuList, Long.toString(tid))
+                    .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+            if (!p.waitFor(TASKSET_TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
+                p.destroyForcibly();
+                return false;
+            }
+            return p.exitValue() == 0;
+        } catch (IOException e) {
+            return false;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
     }
 
     /** Ticks the compiler threads of one process used since the last scan; new threads count from zero. */
