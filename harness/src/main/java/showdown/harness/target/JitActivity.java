@@ -88,17 +88,26 @@ public final class JitActivity {
     private static List<Long> compilerThreads(ProcessHandle root) {
         List<Long> tids = new ArrayList<>();
         for (ProcessHandle h : ProcessTree.snapshot(root)) {
-            try (DirectoryStream<Path> tasks = Files.newDirectoryStream(PROC.resolve(Long.toString(h.pid())).resolve("task"))) {
-                for (Path task : tasks) {
-                    if (isCompilerThread(task)) {
-                        tids.add(Long.parseLong(task.getFileName().toString()));
-                    }
-                }
-            } catch (IOException | RuntimeException e) {
-                // the process ended while we read it
+            for (Path task : compilerTasks(h.pid())) {
+                tids.add(Long.parseLong(task.getFileName().toString()));
             }
         }
         return tids;
+    }
+
+    /** The /proc task folders of one process's compiler threads; none when the process is gone. */
+    private static List<Path> compilerTasks(long pid) {
+        List<Path> found = new ArrayList<>();
+        try (DirectoryStream<Path> tasks = Files.newDirectoryStream(PROC.resolve(Long.toString(pid)).resolve("task"))) {
+            for (Path task : tasks) {
+                if (isCompilerThread(task)) {
+                    found.add(task);
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            // the process ended while we read it: what was listed stands
+        }
+        return found;
     }
 
     private static boolean taskset(String cpuList, long tid) {
@@ -121,22 +130,15 @@ public final class JitActivity {
     /** Ticks the compiler threads of one process used since the last scan; new threads count from zero. */
     private long scan(long pid) {
         long delta = 0;
-        try (DirectoryStream<Path> tasks = Files.newDirectoryStream(PROC.resolve(Long.toString(pid)).resolve("task"))) {
-            for (Path task : tasks) {
-                if (!isCompilerThread(task)) {
-                    continue;
-                }
-                long ticks = cpuTicks(task);
-                if (ticks < 0) {
-                    continue; // it ended between the listing and the read
-                }
-                seenCompiler = true;
-                long tid = Long.parseLong(task.getFileName().toString());
-                Long before = ticksByThread.put(tid, ticks);
-                delta += Math.max(0, ticks - (before == null ? 0 : before));
+        for (Path task : compilerTasks(pid)) {
+            long ticks = cpuTicks(task);
+            if (ticks < 0) {
+                continue; // it ended between the listing and the read
             }
-        } catch (IOException | RuntimeException e) {
-            return delta; // the process ended while we read it
+            seenCompiler = true;
+            long tid = Long.parseLong(task.getFileName().toString());
+            Long before = ticksByThread.put(tid, ticks);
+            delta += Math.max(0, ticks - (before == null ? 0 : before));
         }
         return delta;
     }
