@@ -26,6 +26,7 @@ final class ServeCommand extends Command {
 
     private String name;
     private int port;
+    private int tlsPort;
     private final List<Integer> cpus = new ArrayList<>();
     private int readyTimeoutSeconds = 90;
     private Path logDir;
@@ -39,6 +40,8 @@ final class ServeCommand extends Command {
     void declare(Options o) {
         o.parameter("NAME", "The target (see 'showdown doctor').", v -> name = v)
                 .value("--port", "P", "Port on 127.0.0.1 (default: a free one).", v -> port = Options.toInt("--port", v))
+                .value("--tls-port", "P", "TLS port on 127.0.0.1, for a target that serves TLS (default: a free one).",
+                        v -> tlsPort = Options.toInt("--tls-port", v))
                 .value("--cpus", "LIST", "Pin the target to these CPU ids, e.g. 0,1.",
                         v -> Options.items(v).forEach(c -> cpus.add(Options.toInt("--cpus", c))))
                 .value("--ready-timeout", "SECONDS", "How long it may take to answer its ready path (default: "
@@ -52,6 +55,12 @@ final class ServeCommand extends Command {
         if (port < 0 || port > 65535) {
             throw new UserException("--port must be between 0 and 65535 (got " + port + ")");
         }
+        if (tlsPort < 0 || tlsPort > 65535) {
+            throw new UserException("--tls-port must be between 0 and 65535 (got " + tlsPort + ")");
+        }
+        if (tlsPort != 0 && tlsPort == port) {
+            throw new UserException("--tls-port and --port are both " + port + "; they must differ");
+        }
         if (readyTimeoutSeconds < 1) {
             throw new UserException("--ready-timeout must be at least 1 second (got " + readyTimeoutSeconds + ")");
         }
@@ -60,6 +69,10 @@ final class ServeCommand extends Command {
         Availability availability = Availability.of(m, home);
         if (!availability.canRun()) {
             throw new UserException(m.name() + " " + availability.describe());
+        }
+        if (tlsPort != 0 && !m.offersTls()) {
+            throw new UserException("--tls-port: " + m.name() + " serves no TLS (protocols: "
+                    + String.join(", ", m.protocols().stream().map(Protocol::id).toList()) + ")");
         }
         Path logs = logDir != null ? logDir.toAbsolutePath() : home.resolve("results").resolve("serve-logs");
         PrintStream out = System.out;
@@ -71,7 +84,7 @@ final class ServeCommand extends Command {
         }
         SelfSignedCertificate tls = m.offersTls() ? SelfSignedCertificate.temporary() : null;
         RunningTarget t = RunningTarget.start(m, new StartOptions(home, port, cpus, logs, Duration.ofSeconds(readyTimeoutSeconds),
-                java.util.Map.of(), tls));
+                java.util.Map.of(), tls, tlsPort));
         out.println(m.display() + " is ready at " + t.baseUri() + "/ (pid " + t.pid() + String.format(Locale.ROOT,
                 ", first response after %.2f s)", t.timeToFirstResponse().toNanos() / 1e9));
         out.println("protocols: " + String.join(", ", m.protocols().stream().map(Protocol::id).toList()));

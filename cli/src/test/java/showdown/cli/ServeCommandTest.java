@@ -83,4 +83,18 @@ class ServeCommandTest {
         assertThat(VerifyCli.run(home, "serve", "pyserver", "--port", "70000").exitCode()).isEqualTo(2);
         assertThat(VerifyCli.run(home, "serve", "nope").err()).startsWith("showdown serve: unknown target 'nope'");
     }
+
+    @Test
+    void aTlsPortForATargetWithoutTlsOrEqualToThePortIsABadInput() throws Exception {
+        VerifyCli.target(home, "python", "pyserver", VerifyCli.PYTHON_SERVER, "");
+
+        VerifyCli.Result noTls = VerifyCli.run(home, "serve", "pyserver", "--tls-port", "8443");
+        assertThat(noTls.exitCode()).isEqualTo(2);
+        assertThat(noTls.err()).isEqualTo("showdown serve: --tls-port: pyserver serves no TLS (protocols: h1)\n");
+
+        VerifyCli.Result same = VerifyCli.run(home, "serve", "pyserver", "--port", "8443", "--tls-port", "8443");
+        assertThat(same.exitCode()).isEqualTo(2);
+        assertThat(same.err()).isEqualTo("showdown serve: --tls-port and --port are both 8443; they must differ\n");
+        assertThat(VerifyCli.run(home, "serve", "pyserver", "--tls-port", "-1").exitCode()).isEqualTo(2);
+    }
 }

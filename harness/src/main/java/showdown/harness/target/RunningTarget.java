@@ -66,8 +66,11 @@ public final class RunningTarget implements AutoCloseable {
      *                         not ready in time; the process tree is stopped before it is thrown
      */
     public static RunningTarget start(TargetManifest m, StartOptions o) {
-        int port = o.port() == 0 ? FreePort.pick() : o.port();
-        int tlsPort = 0;
+        int tlsPort = m.offersTls() ? o.tlsPort() : 0;
+        int port = o.port();
+        while (port == 0 || port == tlsPort) {
+            port = FreePort.pick();
+        }
         SelfSignedCertificate tls = null;
         while (m.offersTls() && (tlsPort == 0 || tlsPort == port)) {
             tlsPort = FreePort.pick();

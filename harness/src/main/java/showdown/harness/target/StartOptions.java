@@ -17,9 +17,10 @@ import java.util.Objects;
  * @param env          extra environment for the start command, over the manifest's (`--target-env`)
  * @param tls          the certificate for a target that declares TLS ({@code TLS_CERT}, {@code TLS_KEY});
  *                     null makes one in {@code logDir} when such a target starts (a run passes its own)
+ * @param tlsPort      the TLS port ({@code TLS_PORT}) for a target that declares TLS; 0 picks a free one
  */
 public record StartOptions(Path showdownHome, int port, List<Integer> cpus, Path logDir, Duration readyTimeout,
-                           Map<String, String> env, SelfSignedCertificate tls) {
+                           Map<String, String> env, SelfSignedCertificate tls, int tlsPort) {
 
     /** Generous enough for a cold JVM framework on a busy 2-core machine. */
     public static final Duration DEFAULT_READY_TIMEOUT = Duration.ofSeconds(90);
@@ -33,11 +34,23 @@ public record StartOptions(Path showdownHome, int port, List<Integer> cpus, Path
         if (port < 0 || port > 65535) {
             throw new TargetException("port " + port + " is out of range 0-65535");
         }
+        if (tlsPort < 0 || tlsPort > 65535) {
+            throw new TargetException("TLS port " + tlsPort + " is out of range 0-65535");
+        }
+        if (tlsPort != 0 && tlsPort == port) {
+            throw new TargetException("the TLS port and the port are both " + port + "; they must differ");
+        }
         for (int cpu : cpus) {
             if (cpu < 0) {
                 throw new TargetException("CPU id " + cpu + " is negative");
             }
         }
+    }
+
+    /** A free TLS port, when the target declares TLS. */
+    public StartOptions(Path showdownHome, int port, List<Integer> cpus, Path logDir, Duration readyTimeout,
+                        Map<String, String> env, SelfSignedCertificate tls) {
+        this(showdownHome, port, cpus, logDir, readyTimeout, env, tls, 0);
     }
 
     /** Without a certificate of the caller's: one is made in {@code logDir} if the target needs it. */

@@ -117,6 +117,28 @@ class RunningTargetTest {
     }
 
     @Test
+    void aGivenTlsPortIsTheOneTheTargetGets() throws Exception {
+        TargetManifest m = target("echo \"$TLS_PORT\"; python3 -m http.server --bind 127.0.0.1 \"$TLS_PORT\" & exec " + PY_SERVER,
+                "protocols: [h1-tls]\n");
+        int tlsPort = FreePort.pick();
+        RunningTarget t = RunningTarget.start(m, new StartOptions(home, 0, List.of(), home.resolve("logs"), READY_TIMEOUT,
+                java.util.Map.of(), SelfSignedCertificate.create(home.resolve("run")), tlsPort));
+        started.add(t);
+
+        assertThat(t.tlsPort()).isEqualTo(tlsPort);
+        assertThat(t.port()).isNotEqualTo(tlsPort);
+        assertThat(Files.readString(t.outLog())).startsWith(tlsPort + "\n");
+    }
+
+    @Test
+    void theTlsPortMustDifferFromThePort() {
+        assertThatThrownBy(() -> new StartOptions(home, 8080, List.of(), home, READY_TIMEOUT, java.util.Map.of(), null, 8080))
+                .isInstanceOf(TargetException.class).hasMessage("the TLS port and the port are both 8080; they must differ");
+        assertThatThrownBy(() -> new StartOptions(home, 0, List.of(), home, READY_TIMEOUT, java.util.Map.of(), null, 70000))
+                .isInstanceOf(TargetException.class).hasMessage("TLS port 70000 is out of range 0-65535");
+    }
+
+    @Test
     void aTargetWithoutTlsGetsNoTlsVariables() throws Exception {
         TargetManifest m = target("echo \"[${TLS_PORT:-none}]\"; exec " + PY_SERVER);
         RunningTarget t = start(m, READY_TIMEOUT);

@@ -49,8 +49,9 @@ public final class TomcatApp {
         Optional<TlsEnv> tls = tlsFromEnv();
 
         Tomcat tomcat = new Tomcat();
-        // Tomcat needs a work directory; one per port is reused across restarts instead of piling up.
-        tomcat.setBaseDir(Path.of(System.getProperty("java.io.tmpdir"), "showdown-tomcat-" + port).toString());
+        // Tomcat needs a work directory (it stays empty here: no JSPs, no sessions persisted). One fixed
+        // folder is reused by every start: a folder per port piled up, since the harness picks free ports.
+        tomcat.setBaseDir(Path.of(System.getProperty("java.io.tmpdir"), "showdown-tomcat").toString());
         Connector connector = connector(new Connector(), port); // HTTP/1.1 on NIO, Tomcat's default protocol
         tomcat.setConnector(connector);
         Optional<Connector> secure = tls.map(TomcatApp::tlsConnector);
