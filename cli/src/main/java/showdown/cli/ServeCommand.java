@@ -70,9 +70,9 @@ final class ServeCommand extends Command {
         if (!availability.canRun()) {
             throw new UserException(m.name() + " " + availability.describe());
         }
+        String protocols = String.join(", ", m.protocols().stream().map(Protocol::id).toList());
         if (tlsPort != 0 && !m.offersTls()) {
-            throw new UserException("--tls-port: " + m.name() + " serves no TLS (protocols: "
-                    + String.join(", ", m.protocols().stream().map(Protocol::id).toList()) + ")");
+            throw new UserException("--tls-port: " + m.name() + " serves no TLS (protocols: " + protocols + ")");
         }
         Path logs = logDir != null ? logDir.toAbsolutePath() : home.resolve("results").resolve("serve-logs");
         PrintStream out = System.out;
@@ -87,7 +87,7 @@ final class ServeCommand extends Command {
                 java.util.Map.of(), tls, tlsPort));
         out.println(m.display() + " is ready at " + t.baseUri() + "/ (pid " + t.pid() + String.format(Locale.ROOT,
                 ", first response after %.2f s)", t.timeToFirstResponse().toNanos() / 1e9));
-        out.println("protocols: " + String.join(", ", m.protocols().stream().map(Protocol::id).toList()));
+        out.println("protocols: " + protocols);
         if (tls != null) {
             // Self-signed: curl -k, or --cacert with the certificate below.
             out.println("TLS at https://" + RunningTarget.HOST + ":" + t.tlsPort() + "/ (certificate " + tls.certFile() + ")");

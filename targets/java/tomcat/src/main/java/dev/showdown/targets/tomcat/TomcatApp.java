@@ -49,7 +49,7 @@ public final class TomcatApp {
         Optional<TlsEnv> tls = tlsFromEnv();
 
         Tomcat tomcat = new Tomcat();
-        // Tomcat needs a work directory (it stays empty here: no JSPs, no sessions persisted). One fixed
+        // Tomcat needs a work directory (here only its empty work/ folders: no JSPs, no sessions). One fixed
         // folder is reused by every start: a folder per port piled up, since the harness picks free ports.
         tomcat.setBaseDir(Path.of(System.getProperty("java.io.tmpdir"), "showdown-tomcat").toString());
         Connector connector = connector(new Connector(), port); // HTTP/1.1 on NIO, Tomcat's default protocol
