@@ -138,7 +138,8 @@ public final class LoadEngine {
         AtomicLong permits = spec.countBounded() ? new AtomicLong(spec.requests()) : null;
         List<Worker> workers = new ArrayList<>();
         for (EventExecutor executor : group) {
-            boolean shareReceiveBuffer = Transports.readsInPlace(transport);
+            // A handler that keeps a cut-off record would see the next socket's bytes in a shared buffer.
+            boolean shareReceiveBuffer = Transports.readsInPlace(transport) && (tls == null || !tls.keepsPartialRecords());
             workers.add(new Worker((EventLoop) executor, Transports.channelClass(transport), shareReceiveBuffer, permits,
                     timeoutNanos, tls, spec.keepAlive()));
         }

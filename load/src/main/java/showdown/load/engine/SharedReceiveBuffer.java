@@ -18,7 +18,10 @@ import java.nio.ByteBuffer;
  * memory belongs to a JDK direct buffer, which the garbage collector frees with the worker.
  *
  * <p>Only for transports that read in place (epoll, NIO): io_uring's reads are asynchronous, and
- * several could be in flight into the same buffer.
+ * several could be in flight into the same buffer. And only where nothing between the socket and
+ * the protocol keeps the buffer past the read: over TLS with the JDK's engine, Netty's handler
+ * holds a record that a read cut off until the rest arrives ({@code TlsClient#keepsPartialRecords}),
+ * so those sockets read into buffers of their own.
  */
 final class SharedReceiveBuffer extends DefaultMaxMessagesRecvByteBufAllocator {
 

@@ -147,6 +147,16 @@ public final class TlsClient {
         return resumed;
     }
 
+    /**
+     * Whether the TLS handler may keep a socket's read buffer after the read: the JDK's engine takes
+     * only whole records, so Netty's handler holds on to a record that a read cut off until the rest
+     * arrives. OpenSSL's handler (Netty runs it out of JDK compatibility mode) feeds every byte to
+     * BoringSSL, which copies a partial record into its own buffer, so nothing of the read is kept.
+     */
+    public boolean keepsPartialRecords() {
+        return provider == SslProvider.JDK;
+    }
+
     public boolean http2() {
         return http2;
     }

@@ -76,6 +76,28 @@ class TlsLoadTest {
         }
     }
 
+    /**
+     * A 300 kB answer is about nineteen TLS records, and a socket read ends inside one of them almost
+     * every time; four connections read in turn on one event loop. Every answer must still arrive
+     * whole: the part of a record that a read cut off has to survive the next read of any socket.
+     */
+    @Test
+    void answersSpanningManyRecordsAndReadsArriveWholeOnEveryConnection() throws Exception {
+        String body = "abcdefghijklmnopqrstuvwxyz".repeat(300_000 / 26);
+        TestServer.Behavior large = TestServer.fixed("HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Length: "
+                + body.length() + "\r\n\r\n" + body);
+        for (TlsEngine e : new TlsEngine[] {TlsEngine.AUTO, TlsEngine.JDK}) {
+            try (TestServer server = new TestServer(large, cert.serverSocket(BOTH))) {
+                LoadResult r = run(spec(server.url("/"), engine(e)).connections(4).requests(100));
+                assertThat(r.requests()).as(e.name()).isEqualTo(100);
+                assertThat(r.errors().total()).as(e.name()).isZero();
+                assertThat(r.bytesRead()).as(e.name()).isGreaterThanOrEqualTo(100L * body.length());
+                assertThat(r.connectionsOpen()).as(e.name()).isEqualTo(4);
+                assertThat(r.connections().opened()).as(e.name() + ": no socket lost and opened again").isZero();
+            }
+        }
+    }
+
     @Test
     void withoutKeepAliveEachRequestHasItsOwnConnectionAndHandshakeAndResumes() throws Exception {
         for (TlsEngine e : new TlsEngine[] {TlsEngine.AUTO, TlsEngine.JDK}) {
