@@ -1,7 +1,6 @@
 package showdown.load;
 
-import java.math.BigDecimal;
-import java.math.RoundingMode;
+import java.math.BigInteger;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.regex.Matcher;
@@ -82,13 +81,32 @@ public final class Units {
             case "m" -> 60_000_000_000L;
             default -> 3_600_000_000_000L;
         };
-        BigDecimal nanos = new BigDecimal(m.group(1)).multiply(BigDecimal.valueOf(unitNanos))
-                .setScale(0, RoundingMode.HALF_UP);
-        if (nanos.compareTo(BigDecimal.valueOf(Long.MAX_VALUE)) > 0) {
+        long nanos = scaledExactly(m.group(1), unitNanos);
+        if (nanos < 0) {
             throw new LoadException("'" + text + "' is too long a duration");
         }
-        return Duration.ofNanos(nanos.longValueExact());
+        return Duration.ofNanos(nanos);
     }
+
+    /**
+     * {@code decimal} (digits, optionally a point and more digits) times {@code unit}, rounded half
+     * up to a whole number; -1 when that does not fit a long. In BigInteger, not BigDecimal: JDK 25's
+     * BigDecimal squares large numbers in its class initialisation, on the common fork-join pool's
+     * threads (27 ms of the main thread's CPU in a bare JVM; a few ms behind the launcher's AOT cache).
+     */
+    private static long scaledExactly(String decimal, long unit) {
+        int point = decimal.indexOf('.');
+        String digits = point < 0 ? decimal : decimal.substring(0, point) + decimal.substring(point + 1);
+        int fractionDigits = point < 0 ? 0 : decimal.length() - point - 1;
+        BigInteger[] quotientAndRest = new BigInteger(digits).multiply(BigInteger.valueOf(unit))
+                .divideAndRemainder(BigInteger.TEN.pow(fractionDigits));
+        BigInteger nanos = quotientAndRest[0];
+        if (quotientAndRest[1].shiftLeft(1).compareTo(BigInteger.TEN.pow(fractionDigits)) >= 0) {
+            nanos = nanos.add(BigInteger.ONE); // half up
+        }
+        return nanos.bitLength() < Long.SIZE ? nanos.longValue() : -1;
+    }
+
 
     /** Parses wrk's numeric arguments: a whole number with an optional k, M or G. */
     public static long parseMetric(String text) {

@@ -59,6 +59,11 @@ class UnitsTest {
         assertThat(Units.parseDuration("1.5 S")).isEqualTo(Duration.ofMillis(1500));
         assertThat(Units.parseDuration("0.000000001s")).isEqualTo(Duration.ofNanos(1));
         assertThat(Units.parseDuration("0s")).isEqualTo(Duration.ZERO);
+        // half a nanosecond rounds up, less rounds down; the longest a long holds, and one more
+        assertThat(Units.parseDuration("0.0000000005s")).isEqualTo(Duration.ofNanos(1));
+        assertThat(Units.parseDuration("0.00000000049999s")).isEqualTo(Duration.ZERO);
+        assertThat(Units.parseDuration("9223372036.854775807s")).isEqualTo(Duration.ofNanos(Long.MAX_VALUE));
+        assertThatThrownBy(() -> Units.parseDuration("9223372036.854775808s")).isInstanceOf(LoadException.class);
     }
 
     @ParameterizedTest
