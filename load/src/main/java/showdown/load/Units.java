@@ -98,15 +98,14 @@ public final class Units {
         int point = decimal.indexOf('.');
         String digits = point < 0 ? decimal : decimal.substring(0, point) + decimal.substring(point + 1);
         int fractionDigits = point < 0 ? 0 : decimal.length() - point - 1;
-        BigInteger[] quotientAndRest = new BigInteger(digits).multiply(BigInteger.valueOf(unit))
-                .divideAndRemainder(BigInteger.TEN.pow(fractionDigits));
+        BigInteger divisor = BigInteger.TEN.pow(fractionDigits);
+        BigInteger[] quotientAndRest = new BigInteger(digits).multiply(BigInteger.valueOf(unit)).divideAndRemainder(divisor);
         BigInteger nanos = quotientAndRest[0];
-        if (quotientAndRest[1].shiftLeft(1).compareTo(BigInteger.TEN.pow(fractionDigits)) >= 0) {
+        if (quotientAndRest[1].shiftLeft(1).compareTo(divisor) >= 0) {
             nanos = nanos.add(BigInteger.ONE); // half up
         }
         return nanos.bitLength() < Long.SIZE ? nanos.longValue() : -1;
     }
-
 
     /** Parses wrk's numeric arguments: a whole number with an optional k, M or G. */
     public static long parseMetric(String text) {
