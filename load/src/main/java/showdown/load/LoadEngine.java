@@ -141,10 +141,10 @@ public final class LoadEngine {
                              TlsClient tls) {
         long timeoutNanos = spec.timeout().toNanos();
         AtomicLong permits = spec.countBounded() ? new AtomicLong(spec.requests()) : null;
+        // A handler that keeps a cut-off record would see the next socket's bytes in a shared buffer.
+        boolean shareReceiveBuffer = Transports.readsInPlace(transport) && (tls == null || !tls.keepsPartialRecords());
         List<Worker> workers = new ArrayList<>();
         for (EventExecutor executor : group) {
-            // A handler that keeps a cut-off record would see the next socket's bytes in a shared buffer.
-            boolean shareReceiveBuffer = Transports.readsInPlace(transport) && (tls == null || !tls.keepsPartialRecords());
             workers.add(new Worker((EventLoop) executor, Transports.channelClass(transport), shareReceiveBuffer, permits,
                     timeoutNanos, tls, spec.keepAlive()));
         }
