@@ -33,12 +33,20 @@ final class Http2ClientHandler extends Http2ConnectionHandler {
 
     /** Our stream receive window: wide, so a 1 MiB echo is not held up by WINDOW_UPDATE round trips. */
     static final int INITIAL_WINDOW_BYTES = 1 << 20;
+    /**
+     * Our connection receive window, opened by a WINDOW_UPDATE right after the preface (SETTINGS
+     * cannot widen it): as wide as h2load's and the load engine's. Left at the protocol's 65,535
+     * bytes, a server had to wait for our WINDOW_UPDATE after every 64 KiB of an echo; Tomcat once
+     * stopped there for good and closed the connection.
+     */
+    static final int CONNECTION_WINDOW_BYTES = (1 << 30) - 1;
 
     /** Completes when the server's first SETTINGS frame arrives (its half of the connection preface). */
     final CompletableFuture<Void> settings = new CompletableFuture<>();
     private final Map<Integer, StreamState> streams = new HashMap<>();
     private String goAway; // what a GOAWAY from the server said, for the errors of the streams it ends
     private String connectionError;
+    private boolean connectionWindowOpened;
 
     private Http2ClientHandler(Http2ConnectionDecoder decoder, Http2ConnectionEncoder encoder, Http2Settings initialSettings) {
         super(decoder, encoder, initialSettings);
@@ -109,6 +117,32 @@ final class Http2ClientHandler extends Http2ConnectionHandler {
             streams.put(streamId, s);
         }
         return s;
+    }
+
+    @Override
+    public void handlerAdded(ChannelHandlerContext ctx) throws Exception {
+        super.handlerAdded(ctx); // on an active channel (h2-tls, after ALPN) this sends the preface
+        if (ctx.channel().isActive()) {
+            openConnectionWindow(ctx);
+        }
+    }
+
+    @Override
+    public void channelActive(ChannelHandlerContext ctx) throws Exception {
+        super.channelActive(ctx); // h2c: the preface goes out here
+        openConnectionWindow(ctx);
+    }
+
+    /** Once, after the preface: widens the connection window from the protocol's default. */
+    private void openConnectionWindow(ChannelHandlerContext ctx) throws Http2Exception {
+        if (connectionWindowOpened) {
+            return;
+        }
+        connectionWindowOpened = true;
+        Http2Stream connectionStream = connection().connectionStream();
+        int delta = CONNECTION_WINDOW_BYTES - decoder().flowController().initialWindowSize(connectionStream);
+        decoder().flowController().incrementWindowSize(connectionStream, delta);
+        ctx.flush();
     }
 
     boolean goingAway() {

@@ -49,10 +49,17 @@ class Http2ContractChecksTest {
         return results.stream().filter(r -> r.outcome() == Outcome.FAIL).map(CheckResult::check).collect(Collectors.toSet());
     }
 
+    /** Every connection opened its connection window wide before its first request (a 1 MiB echo never waits on it). */
+    static void assertConnectionWindowsOpened(Http2ContractServer server) {
+        assertThat(server.connectionWindowsAtFirstHeaders()).isNotEmpty()
+                .allSatisfy(w -> assertThat(w).isEqualTo(Http2ClientHandler.CONNECTION_WINDOW_BYTES));
+    }
+
     @Test
     void theWholeContractPassesOverH2c() throws Exception {
         try (Http2ContractServer server = Http2ContractServer.cleartext()) {
             assertEveryCheckPasses(overH2c(server.port()), Protocol.H2C);
+            assertConnectionWindowsOpened(server);
         }
     }
 
@@ -64,6 +71,7 @@ class Http2ContractChecksTest {
                     ContractChecksTest.ALL_DECLARED, Set.copyOf(Scenarios.ALL), ContractChecksTest.SEED,
                     EnumSet.of(Protocol.H1, Protocol.H2_TLS), EnumSet.of(Protocol.H2_TLS));
             assertEveryCheckPasses(results, Protocol.H2_TLS);
+            assertConnectionWindowsOpened(server);
         }
     }
 

@@ -11,6 +11,7 @@ import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.handler.codec.http2.DefaultHttp2Headers;
+import io.netty.handler.codec.http2.Http2Connection;
 import io.netty.handler.codec.http2.Http2ConnectionHandler;
 import io.netty.handler.codec.http2.Http2ConnectionHandlerBuilder;
 import io.netty.handler.codec.http2.Http2Error;
@@ -30,9 +31,12 @@ import java.time.format.DateTimeFormatter;
 import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Queue;
 import java.util.Set;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import showdown.harness.target.SelfSignedCertificate;
 import showdown.harness.verify.ContractServer.Fault;
 
@@ -52,6 +56,8 @@ final class Http2ContractServer implements AutoCloseable {
     private final ContractRoutes routes;
     private final EventLoopGroup group = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
     private final Channel server;
+    /** Per connection: how much the client's connection window let us send when its first HEADERS came. */
+    private final Queue<Integer> connectionWindowsAtFirstHeaders = new ConcurrentLinkedQueue<>();
 
     Http2ContractServer(Set<Fault> faults, Set<Http2Fault> http2Faults, SslContext tls) throws InterruptedException {
         this.faults = faults.isEmpty() ? EnumSet.noneOf(Fault.class) : EnumSet.copyOf(faults);
@@ -87,6 +93,10 @@ final class Http2ContractServer implements AutoCloseable {
                 .build();
     }
 
+    List<Integer> connectionWindowsAtFirstHeaders() {
+        return List.copyOf(connectionWindowsAtFirstHeaders);
+    }
+
     int port() {
         return ((InetSocketAddress) server.localAddress()).getPort();
     }
@@ -102,9 +112,15 @@ final class Http2ContractServer implements AutoCloseable {
         Http2ConnectionHandler handler;
         private final Map<Integer, Map<String, String>> heads = new HashMap<>();
         private final Map<Integer, ByteArrayOutputStream> bodies = new HashMap<>();
+        private boolean sawHeaders;
 
         @Override
         public void onHeadersRead(ChannelHandlerContext ctx, int streamId, Http2Headers headers, int padding, boolean endOfStream) {
+            if (!sawHeaders) {
+                sawHeaders = true;
+                Http2Connection c = handler.connection();
+                connectionWindowsAtFirstHeaders.add(c.remote().flowController().windowSize(c.connectionStream()));
+            }
             Map<String, String> head = new LinkedHashMap<>();
             headers.forEach(h -> head.put(h.getKey().toString().toLowerCase(Locale.ROOT), h.getValue().toString()));
             String length = head.get("content-length");
