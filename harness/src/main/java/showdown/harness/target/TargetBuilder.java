@@ -27,6 +27,12 @@ public final class TargetBuilder {
                 () -> BUILDING.forEach(p -> ProcessTree.destroyTree(p.toHandle(), STOP_GRACE)), "showdown-stop-builds"));
     }
 
+    /**
+     * One lock per build output: two targets that share one (express-cluster builds the express
+     * target's {@code node_modules}) must not run their builds into the same folder at once.
+     */
+    private static final ConcurrentHashMap<Path, Object> OUTPUT_LOCKS = new ConcurrentHashMap<>();
+
     private TargetBuilder() {
     }
 
@@ -82,6 +88,16 @@ public final class TargetBuilder {
         if (!needsBuild(m)) {
             return;
         }
+        Path output = m.build().outputPath(m.dir()).toAbsolutePath().normalize();
+        synchronized (OUTPUT_LOCKS.computeIfAbsent(output, k -> new Object())) {
+            // Another target that shares this output may have built it while this one waited.
+            if (needsBuild(m)) {
+                build(m, showdownHome, logFile, output);
+            }
+        }
+    }
+
+    private static void build(TargetManifest m, Path showdownHome, Path logFile, Path output) {
         Placeholders placeholders = Placeholders.forBuild(showdownHome);
         List<String> command = placeholders.expand(m.build().command(), m.name() + " build.command");
         int exit;
@@ -120,7 +136,6 @@ public final class TargetBuilder {
         if (exit != 0) {
             throw new TargetException("building " + m.name() + " failed (exit " + exit + "); see " + logFile);
         }
-        Path output = m.build().outputPath(m.dir());
         if (!Files.isRegularFile(output)) {
             throw new TargetException("building " + m.name() + " succeeded but produced no " + m.build().output()
                     + "; see " + logFile);

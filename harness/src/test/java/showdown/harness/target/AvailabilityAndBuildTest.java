@@ -8,6 +8,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
 import java.time.Instant;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -133,6 +137,29 @@ class AvailabilityAndBuildTest {
         assertThat(TargetBuilder.needsBuild(m)).isTrue();
         TargetBuilder.ensureBuilt(m, home, log);
         assertThat(Files.readString(m.dir().resolve("out/app.jar"))).isEqualTo("built\nbuilt\n");
+    }
+
+    @Test
+    void twoTargetsThatShareABuildOutputBuildItOnceNotIntoEachOther() throws Exception {
+        TargetManifest app = target("""
+                build:
+                  command: [sh, -c, 'mkdir -p out && sleep 1 && echo built >> out/app.jar']
+                  output: out/app.jar
+                """);
+        Path siblingDir = Files.createDirectories(home.resolve("targets/x/sibling"));
+        Files.writeString(siblingDir.resolve("target.yaml"), Files.readString(app.dir().resolve("target.yaml"))
+                .replace("name: app", "name: sibling")
+                .replace("command: [sh, -c, '", "command: [sh, -c, 'cd ../app && ")
+                .replace("output: out/app.jar", "output: ../app/out/app.jar"));
+        TargetManifest sibling = TargetManifest.load(siblingDir.resolve("target.yaml"));
+
+        try (ExecutorService pool = Executors.newFixedThreadPool(2)) {
+            Future<?> a = pool.submit(() -> TargetBuilder.ensureBuilt(app, home, home.resolve("logs/app.build.log")));
+            Future<?> b = pool.submit(() -> TargetBuilder.ensureBuilt(sibling, home, home.resolve("logs/sibling.build.log")));
+            a.get(30, TimeUnit.SECONDS);
+            b.get(30, TimeUnit.SECONDS);
+        }
+        assertThat(Files.readString(app.dir().resolve("out/app.jar"))).isEqualTo("built\n");
     }
 
     @Test
