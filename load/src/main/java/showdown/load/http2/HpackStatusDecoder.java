@@ -7,8 +7,10 @@ import showdown.load.http2.H2FrameReader.ProtocolError;
  * An HPACK decoder (RFC 7541) that reads a response header block for its {@code :status} only and
  * allocates nothing. It keeps the server's dynamic table in step, but stores for each entry only
  * its size, its name's length (a later literal may reuse the name) and, for a {@code :status}
- * entry, the status: that is all a later block can refer to that matters here. Strings that do not matter are skipped by length; Huffman-coded ones are
- * walked a nibble at a time to learn their decoded length, which the table's sizes need.
+ * entry, the status: that is all a later block can refer to that matters here. The value of a field
+ * the table does not keep and that is not {@code :status} (nginx sends its date, server and
+ * content headers so) is skipped by length, undecoded: its Huffman code is not checked. Strings the
+ * table's sizes need are read, Huffman-coded ones walked a nibble at a time to learn their decoded length.
  */
 final class HpackStatusDecoder {
 
@@ -112,6 +114,10 @@ final class HpackStatusDecoder {
             nameLength = entryNameLength[slot];
             isStatus = entryStatus[slot] >= 0;
         }
+        if (!index && !isStatus) {
+            skipString(buf);
+            return -1;
+        }
         int valueLength = string(buf);
         int status = isStatus ? statusOfScratch(valueLength) : -1;
         if (index) {
@@ -204,14 +210,8 @@ final class HpackStatusDecoder {
 
     /** Reads a string literal; returns its decoded length and keeps its first bytes in {@code scratch}. */
     private int string(ByteBuf buf) throws ProtocolError {
-        if (pos >= end) {
-            throw new ProtocolError("an HPACK block cut inside a field");
-        }
-        boolean huffman = (buf.getUnsignedByte(pos) & 0x80) != 0;
-        int length = integer(buf, 7);
-        if (length > end - pos) {
-            throw new ProtocolError("an HPACK string longer than its block");
-        }
+        boolean huffman = pos < end && (buf.getUnsignedByte(pos) & 0x80) != 0;
+        int length = stringLength(buf);
         int from = pos;
         pos += length;
         if (!huffman) {
@@ -225,6 +225,24 @@ final class HpackStatusDecoder {
         }
         scratchLength = Math.min(decoded, scratch.length);
         return decoded;
+    }
+
+    /** Steps over a string literal without decoding it. */
+    private void skipString(ByteBuf buf) throws ProtocolError {
+        int length = stringLength(buf); // moves pos past the length prefix first
+        pos += length;
+    }
+
+    /** Reads a string literal's length prefix (as sent, Huffman-coded or not) and checks it fits the block. */
+    private int stringLength(ByteBuf buf) throws ProtocolError {
+        if (pos >= end) {
+            throw new ProtocolError("an HPACK block cut inside a field");
+        }
+        int length = integer(buf, 7);
+        if (length > end - pos) {
+            throw new ProtocolError("an HPACK string longer than its block");
+        }
+        return length;
     }
 
     /** An HPACK integer with a {@code prefixBits}-bit prefix (RFC 7541 §5.1). */

@@ -55,6 +55,11 @@ class HpackStatusDecoderTest {
         assertThat(decode(d, hex("bf"))).isEqualTo(302); // the :status entry is now the second newest
         assertThat(decode(d, hex("0803323030"))).isEqualTo(200);
         assertThat(decode(d, hex("08026f6b"))).isZero(); // :status "ok" is not three digits
+        // content-length (static name 28) without indexing: skipped undecoded, even a bad Huffman code
+        assertThat(decode(d, hex("0f0d02313388"))).isEqualTo(200);
+        assertThat(decode(d, hex("0f0d820000" + "8d"))).isEqualTo(404);
+        assertThat(d.entries()).as("no entry added by them").isEqualTo(2);
+        assertThat(decode(d, hex("bf"))).isEqualTo(302);
     }
 
     @Test
@@ -64,6 +69,8 @@ class HpackStatusDecoderTest {
         assertThatThrownBy(() -> decode(d, hex("be"))).isInstanceOf(ProtocolError.class); // an empty dynamic table
         assertThatThrownBy(() -> decode(d, hex("3fe21f"))).isInstanceOf(ProtocolError.class); // table size 4097
         assertThatThrownBy(() -> decode(d, hex("0805"))).isInstanceOf(ProtocolError.class); // a string cut short
+        assertThatThrownBy(() -> decode(d, hex("0f0d05"))).as("a skipped value cut short").isInstanceOf(ProtocolError.class);
+        assertThatThrownBy(() -> decode(d, hex("0803"))).isInstanceOf(ProtocolError.class); // a :status value cut short
         assertThatThrownBy(() -> decode(d, hex("88 20".replace(" ", "")))).isInstanceOf(ProtocolError.class); // size update late
     }
 
