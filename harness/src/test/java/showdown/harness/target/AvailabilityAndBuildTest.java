@@ -22,6 +22,11 @@ class AvailabilityAndBuildTest {
     @TempDir
     Path home;
 
+    /** A target whose build runs {@code script} in sh and makes {@code out/app.jar}. */
+    TargetManifest builtBy(String script) throws IOException {
+        return target("build:\n  command: [sh, -c, '" + script + "']\n  output: out/app.jar\n");
+    }
+
     TargetManifest target(String extra) throws IOException {
         Path dir = Files.createDirectories(home.resolve("targets/x/app"));
         Files.writeString(dir.resolve("target.yaml"), """
@@ -115,11 +120,7 @@ class AvailabilityAndBuildTest {
 
     @Test
     void buildsWhenTheOutputIsMissingOrOlderThanTheSources() throws IOException {
-        TargetManifest m = target("""
-                build:
-                  command: [sh, -c, 'mkdir -p out && echo built >> out/app.jar && echo "home=$SHOWDOWN_HOME"']
-                  output: out/app.jar
-                """);
+        TargetManifest m = builtBy("mkdir -p out && echo built >> out/app.jar && echo \"home=$SHOWDOWN_HOME\"");
         Path src = Files.createDirectories(m.dir().resolve("src/main"));
         Files.writeString(src.resolve("App.java"), "class App {}");
         Path log = home.resolve("logs/app.build.log");
@@ -141,11 +142,7 @@ class AvailabilityAndBuildTest {
 
     @Test
     void twoTargetsThatShareABuildOutputBuildItOnceNotIntoEachOther() throws Exception {
-        TargetManifest app = target("""
-                build:
-                  command: [sh, -c, 'mkdir -p out && sleep 1 && echo built >> out/app.jar']
-                  output: out/app.jar
-                """);
+        TargetManifest app = builtBy("mkdir -p out && sleep 1 && echo built >> out/app.jar");
         Path siblingDir = Files.createDirectories(home.resolve("targets/x/sibling"));
         Files.writeString(siblingDir.resolve("target.yaml"), Files.readString(app.dir().resolve("target.yaml"))
                 .replace("name: app", "name: sibling")
@@ -164,11 +161,7 @@ class AvailabilityAndBuildTest {
 
     @Test
     void aFailedBuildNamesItsLog() throws IOException {
-        TargetManifest m = target("""
-                build:
-                  command: [sh, -c, 'echo compile error >&2; exit 7']
-                  output: out/app.jar
-                """);
+        TargetManifest m = builtBy("echo compile error >&2; exit 7");
         Path log = home.resolve("logs/app.build.log");
 
         assertThatThrownBy(() -> TargetBuilder.ensureBuilt(m, home, log))
