@@ -28,7 +28,7 @@ public final class TestServer implements AutoCloseable {
         boolean respond(Request request, Socket socket, OutputStream out) throws IOException;
     }
 
-    record Request(int index, int indexOnConnection, String method, String target, byte[] body) {
+    public record Request(int index, int indexOnConnection, String method, String target, byte[] body) {
     }
 
     final AtomicInteger requests = new AtomicInteger();

@@ -141,6 +141,9 @@ public abstract class SocketConnection extends ChannelInboundHandlerAdapter impl
         if (worker.measuring()) {
             stats.handshook(resumed);
         }
+        if (worker.keepAlive()) {
+            tls.takeOverRecords(socket, handler); // one request a socket (--no-keepalive): not worth the swap
+        }
         socketReady();
     }
 

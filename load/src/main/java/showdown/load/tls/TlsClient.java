@@ -1,6 +1,7 @@
 package showdown.load.tls;
 
 import io.netty.buffer.ByteBufAllocator;
+import io.netty.channel.Channel;
 import io.netty.handler.ssl.ApplicationProtocolConfig;
 import io.netty.handler.ssl.ApplicationProtocolNames;
 import io.netty.handler.ssl.OpenSsl;
@@ -28,7 +29,8 @@ import showdown.load.TlsOptions;
  * The client side of TLS for one run: one context (so that sessions can be resumed across the
  * run's connections), and a handler per connection. OpenSSL (BoringSSL, through netty-tcnative)
  * when it loads here, as wrk and h2load use OpenSSL; the JDK's engine as the fallback or on request.
- * ALPN offers {@code h2} for HTTP/2 runs and {@code http/1.1} otherwise.
+ * ALPN offers {@code h2} for HTTP/2 runs and {@code http/1.1} otherwise. Netty's handler makes
+ * each handshake; on a kept-alive OpenSSL socket our {@link TlsRecordLayer} then moves the records.
  */
 public final class TlsClient {
 
@@ -125,6 +127,23 @@ public final class TlsClient {
         SslHandler h = context.newHandler(alloc, host, address.getPort());
         h.setHandshakeTimeoutMillis(timeoutMillis);
         return h;
+    }
+
+    /**
+     * After a handshake on a socket that will carry many requests: at the event loop's next turn
+     * (out of the handler's read), replaces Netty's handler by our {@link TlsRecordLayer} on the
+     * same OpenSSL engine. The JDK's engine keeps the handler, which gathers its whole records.
+     */
+    public void takeOverRecords(Channel socket, SslHandler handler) {
+        if (!(handler.engine() instanceof ReferenceCountedOpenSslEngine openSsl)) {
+            return;
+        }
+        socket.eventLoop().execute(() -> {
+            long ssl = openSsl.sslPointer();
+            if (socket.isActive() && ssl != 0 && socket.pipeline().context(handler) != null) {
+                socket.pipeline().replace(handler, "tls-records", new TlsRecordLayer(openSsl, SSL.getMaxWrapOverhead(ssl)));
+            }
+        });
     }
 
     /**

@@ -98,6 +98,50 @@ class TlsLoadTest {
         }
     }
 
+    /** After the handshake our record layer seals requests: a body of seven records must reach the server whole. */
+    @Test
+    void requestBodiesSpanningManyRecordsArriveWhole() throws Exception {
+        byte[] body = TestServer.ascii("0123456789".repeat(10_000));
+        TestServer.Behavior checksBody = (req, s, out) -> {
+            boolean whole = java.util.Arrays.equals(req.body(), body);
+            out.write(TestServer.ascii(whole ? TestServer.OK : "HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\n\r\n"));
+            return true;
+        };
+        for (TlsEngine e : new TlsEngine[] {TlsEngine.AUTO, TlsEngine.JDK}) {
+            try (TestServer server = new TestServer(checksBody, cert.serverSocket(BOTH))) {
+                LoadResult r = run(spec(server.url("/"), engine(e)).method("POST").body(body).requests(100));
+                assertThat(r.requests()).as(e.name()).isEqualTo(100);
+                assertThat(r.errors()).as(e.name() + ": every body whole").isEqualTo(showdown.load.ErrorCounts.NONE);
+            }
+        }
+    }
+
+    /**
+     * A server that ends each TLS session after ten answers (close_notify, then the socket's close) is
+     * reconnected each time, and nothing is lost: the last answer says {@code Connection: close}.
+     */
+    @Test
+    void sessionsTheServerEndsAfterTenAnswersAreOpenedAgain() throws Exception {
+        String closing = "HTTP/1.1 200 OK\r\nContent-Length: 5\r\nConnection: close\r\n\r\nhello";
+        for (TlsEngine e : new TlsEngine[] {TlsEngine.AUTO, TlsEngine.JDK}) {
+            java.util.concurrent.atomic.AtomicInteger closes = new java.util.concurrent.atomic.AtomicInteger();
+            TestServer.Behavior tenThenClose = (req, s, out) -> {
+                boolean last = req.indexOnConnection() == 9;
+                if (last) {
+                    closes.incrementAndGet();
+                }
+                out.write(TestServer.ascii(last ? closing : TestServer.OK));
+                return !last; // the server's SSLSocket sends close_notify as it closes
+            };
+            try (TestServer server = new TestServer(tenThenClose, cert.serverSocket(BOTH))) {
+                LoadResult r = run(spec(server.url("/"), engine(e)).requests(200));
+                assertThat(r.requests()).as(e.name()).isEqualTo(200);
+                assertThat(r.errors()).as(e.name()).isEqualTo(showdown.load.ErrorCounts.NONE);
+                assertThat(r.reconnects()).as(e.name()).isEqualTo(closes.get()).isGreaterThanOrEqualTo(200 / 10 - 2);
+            }
+        }
+    }
+
     @Test
     void withoutKeepAliveEachRequestHasItsOwnConnectionAndHandshakeAndResumes() throws Exception {
         for (TlsEngine e : new TlsEngine[] {TlsEngine.AUTO, TlsEngine.JDK}) {
