@@ -4,6 +4,7 @@ import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelDuplexHandler;
 import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelOutboundBuffer;
 import io.netty.channel.ChannelPromise;
 import io.netty.handler.ssl.ReferenceCountedOpenSslEngine;
 import io.netty.util.concurrent.FastThreadLocal;
@@ -18,9 +19,11 @@ import javax.net.ssl.SSLException;
  * {@code SslHandler}, on the same OpenSSL engine. The handler made the handshake (its timeout, its
  * failures by kind, ALPN, the session cache); after it, a load run only moves records, and for that
  * the handler's queue of pending writes, its promises, its cumulation and its many branches cost
- * CPU on every request and keep the JIT busy for the first seconds (docs/load.md, "TLS"). Here a write is one {@code wrap} into one buffer, a read
- * is {@code unwrap} calls into a plaintext buffer shared by the event loop's sockets (the protocol
- * is done with it before the read returns), and nothing is allocated per read.
+ * CPU on every request and keep the JIT busy for the first seconds (docs/load.md, "TLS"). Here a
+ * write is one {@code wrap} into the socket's own buffer (reused once the last write has left), a
+ * read is {@code unwrap} calls into a plaintext buffer shared by the event loop's sockets (the
+ * protocol is done with it before the read returns); what is still allocated per request is the
+ * engine's {@code SSLEngineResult}s.
  *
  * <p>Only for OpenSSL's engine, which takes any bytes, partial records too (BoringSSL keeps the
  * rest), so nothing of a read is held here. The JDK's engine keeps Netty's handler. What the
@@ -40,10 +43,15 @@ final class TlsRecordLayer extends ChannelDuplexHandler {
         }
     };
     private static final ByteBuffer NOTHING = ByteBuffer.allocateDirect(0);
+    /** Writes larger than this (request bodies) take pooled buffers instead of the socket's own. */
+    private static final int OWN_BUFFER_LIMIT = 64 * 1024;
+    private static final int OWN_BUFFER_MIN = 512;
 
     private final ReferenceCountedOpenSslEngine engine;
     /** The most bytes a record adds to its plaintext with the negotiated cipher. */
     private final int recordOverhead;
+    /** The buffer this socket's writes reuse (null until the first); released with the engine. */
+    private ByteBuf own;
     private boolean released;
 
     /** Takes a reference to {@code engine}, given back when the socket's pipeline is torn down. */
@@ -59,7 +67,7 @@ final class TlsRecordLayer extends ChannelDuplexHandler {
         ByteBuf sealed;
         try {
             int n = plain.readableBytes();
-            sealed = ctx.alloc().directBuffer(n + recordOverhead * (n / MAX_PLAINTEXT + 1));
+            sealed = sealedBuffer(ctx, n + recordOverhead * (n / MAX_PLAINTEXT + 1));
             ByteBuffer src = plain.nioBufferCount() == 1 ? plain.internalNioBuffer(plain.readerIndex(), n) : plain.nioBuffer();
             try {
                 seal(src, sealed);
@@ -71,6 +79,25 @@ final class TlsRecordLayer extends ChannelDuplexHandler {
             plain.release();
         }
         ctx.write(sealed, promise);
+    }
+
+    /**
+     * A buffer for {@code size} bytes of records: this socket's own, when nothing it wrote is still
+     * waiting for the socket (so the last write's buffer is free again), else one from the pool.
+     * Its own is an unpooled direct buffer whose NIO view is made once, not on every write.
+     */
+    private ByteBuf sealedBuffer(ChannelHandlerContext ctx, int size) {
+        ChannelOutboundBuffer pending = ctx.channel().unsafe().outboundBuffer();
+        if (size > OWN_BUFFER_LIMIT || pending == null || pending.totalPendingWriteBytes() != 0) {
+            return ctx.alloc().directBuffer(size);
+        }
+        if (own == null || own.capacity() < size) {
+            if (own != null) {
+                own.unwrap().release();
+            }
+            own = Unpooled.unreleasableBuffer(Unpooled.directBuffer(Math.max(size, OWN_BUFFER_MIN)));
+        }
+        return own.clear();
     }
 
     /**
@@ -175,6 +202,9 @@ final class TlsRecordLayer extends ChannelDuplexHandler {
         if (!released) {
             released = true;
             engine.release();
+            if (own != null) {
+                own.unwrap().release();
+            }
         }
     }
 }
