@@ -21,6 +21,7 @@ import javax.net.ssl.SSLServerSocket;
 final class TestCertificate implements AutoCloseable {
 
     private static final char[] PASSWORD = "showdown".toCharArray();
+    private static TestCertificate localhost;
 
     private final Path dir;
     final Path keystore;
@@ -31,6 +32,22 @@ final class TestCertificate implements AutoCloseable {
         this.dir = dir;
         this.keystore = dir.resolve("server.p12");
         this.pem = dir.resolve("server.pem");
+    }
+
+    /** The certificate for localhost and 127.0.0.1 that the tests share: made once, removed as the JVM exits. */
+    static synchronized TestCertificate localhost() throws IOException, InterruptedException {
+        if (localhost == null) {
+            TestCertificate c = create("dns:localhost,ip:127.0.0.1");
+            Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+                try {
+                    c.close();
+                } catch (IOException e) {
+                    // a temporary folder left behind
+                }
+            }));
+            localhost = c;
+        }
+        return localhost;
     }
 
     static TestCertificate create(String subjectAltNames) throws IOException, InterruptedException {

@@ -8,7 +8,6 @@ import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import showdown.load.LoadEngine;
@@ -33,12 +32,7 @@ class TlsLoadTest {
 
     @BeforeAll
     static void certificate() throws Exception {
-        cert = TestCertificate.create("dns:localhost,ip:127.0.0.1");
-    }
-
-    @AfterAll
-    static void removeCertificate() throws Exception {
-        cert.close();
+        cert = TestCertificate.localhost();
     }
 
     private static LoadResult run(LoadSpec.Builder spec) {

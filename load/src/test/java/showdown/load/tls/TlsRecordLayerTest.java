@@ -23,7 +23,6 @@ import javax.net.ssl.SSLEngine;
 import javax.net.ssl.SSLEngineResult;
 import javax.net.ssl.SSLEngineResult.HandshakeStatus;
 import javax.net.ssl.SSLException;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -43,12 +42,7 @@ class TlsRecordLayerTest {
 
     @BeforeAll
     static void certificate() throws Exception {
-        cert = TestCertificate.create("dns:localhost,ip:127.0.0.1");
-    }
-
-    @AfterAll
-    static void removeCertificate() throws Exception {
-        cert.close();
+        cert = TestCertificate.localhost();
     }
 
     @ParameterizedTest
