@@ -15,10 +15,17 @@ final class CapturedCli {
     }
 
     /** System.out and System.err are swapped for the call and restored after it, also on failure. */
-    static synchronized Outcome run(String... args) {
+    static Outcome run(String... args) {
+        return run(new ByteArrayOutputStream(), args);
+    }
+
+    /**
+     * As {@link #run(String...)}, printing into {@code out}, which another thread may read while the
+     * command runs (ByteArrayOutputStream is synchronized): a test waits there for a line it needs.
+     */
+    static synchronized Outcome run(ByteArrayOutputStream out, String... args) {
         PrintStream oldOut = System.out;
         PrintStream oldErr = System.err;
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         try {
             System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));

@@ -2,11 +2,13 @@ package showdown.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -29,9 +31,12 @@ class ServeCommandTest {
                 "[sh, -c, 'echo $$ > pid; exec python3 -m http.server --bind 127.0.0.1 \"$PORT\"']", "");
         int port = FreePort.pick();
 
-        CompletableFuture<VerifyCli.Result> serve = CompletableFuture.supplyAsync(() -> VerifyCli.run(home, "serve", "pyserver",
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        CompletableFuture<VerifyCli.Result> serve = CompletableFuture.supplyAsync(() -> VerifyCli.run(home, out, "serve", "pyserver",
                 "--port", Integer.toString(port), "--logs", home.resolve("logs").toString()));
-        assertThat(awaitOk(port)).isTrue();
+        // Only once serve has seen the target ready is a death "on its own"; before, it is a failed start.
+        assertThat(awaitLine(out, "press Ctrl-C to stop it", serve)).as(out.toString(StandardCharsets.UTF_8)).isTrue();
+        assertThat(answersOk(port)).isTrue();
         long pid = Long.parseLong(Files.readString(dir.resolve("pid")).trim());
 
         ProcessHandle.of(pid).ifPresent(ProcessHandle::destroy); // as if it crashed
@@ -46,23 +51,23 @@ class ServeCommandTest {
         assertThat(r.err()).startsWith("showdown serve: pyserver exited on its own");
     }
 
-    /** Polls until "/" answers 200 (bounded: the ready timeout of serve is the real limit). */
-    private static boolean awaitOk(int port) throws InterruptedException {
-        HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-        while (System.nanoTime() < deadline) {
-            try {
-                HttpResponse<Void> r = client.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/"))
-                        .timeout(Duration.ofSeconds(2)).build(), HttpResponse.BodyHandlers.discarding());
-                if (r.statusCode() == 200) {
-                    return true;
-                }
-            } catch (IOException e) {
-                // not up yet
+    /** Polls {@code out} until it holds {@code line}; false when serve ends first or after 60 s. */
+    private static boolean awaitLine(ByteArrayOutputStream out, String line, CompletableFuture<?> serve) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (System.nanoTime() < deadline && !serve.isDone()) {
+            if (out.toString(StandardCharsets.UTF_8).contains(line)) {
+                return true;
             }
-            Thread.sleep(100);
+            Thread.sleep(50);
         }
-        return false;
+        return out.toString(StandardCharsets.UTF_8).contains(line);
+    }
+
+    private static boolean answersOk(int port) throws IOException, InterruptedException {
+        HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+        HttpResponse<Void> r = client.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/"))
+                .timeout(Duration.ofSeconds(5)).build(), HttpResponse.BodyHandlers.discarding());
+        return r.statusCode() == 200;
     }
 
     @Test

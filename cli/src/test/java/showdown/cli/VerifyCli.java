@@ -1,5 +1,6 @@
 package showdown.cli;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,10 +17,15 @@ final class VerifyCli {
 
     /** Runs the CLI as {@link Main#execute} does, with {@code home} as the Showdown home. */
     static Result run(Path home, String... args) {
+        return run(home, new ByteArrayOutputStream(), args);
+    }
+
+    /** As {@link #run(Path, String...)}, printing stdout into {@code out} as it goes. */
+    static Result run(Path home, ByteArrayOutputStream out, String... args) {
         String previous = System.getProperty(ShowdownHome.PROPERTY);
         System.setProperty(ShowdownHome.PROPERTY, home.toString());
         try {
-            CapturedCli.Outcome o = CapturedCli.run(args);
+            CapturedCli.Outcome o = CapturedCli.run(out, args);
             return new Result(o.exitCode(), o.out(), o.err());
         } finally {
             if (previous == null) {
