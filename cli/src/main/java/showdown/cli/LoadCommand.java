@@ -47,6 +47,7 @@ final class LoadCommand extends Command {
     private Path hlog;
     private boolean progress;
     private String transport = "auto";
+    private String busyPollMicros = "0";
     private boolean http2;
     private boolean tlsVerify;
     private Path caCert;
@@ -110,6 +111,9 @@ final class LoadCommand extends Command {
                         v -> hlog = Options.toPath("--hlog", v))
                 .flag("--progress", "print progress once a second even when stderr is not a terminal", () -> progress = true)
                 .value("--transport", "T", "auto, epoll, io_uring or nio (default: " + transport + ")", v -> transport = v)
+                .value("--busy-poll", "US", "poll up to US microseconds for answers before each sleep, so the server never"
+                        + " pays to wake the generator; costs the generator's CPU: only on CPUs of its own (default: 0)",
+                        v -> busyPollMicros = v)
                 .hiddenValue("-s, --script", "S", v -> script = v);
     }
 
@@ -170,6 +174,7 @@ final class LoadCommand extends Command {
                 .pipelineDepth(intOption("pipeline", pipelineDepth))
                 .method(method)
                 .transport(parseTransport(transport))
+                .busyPollMicros(intOption("busy-poll", busyPollMicros))
                 .http2(http2)
                 .keepAlive(!noKeepAlive)
                 .tls(new TlsOptions(parseTlsEngine(tlsEngine), tlsVersions, ciphers == null ? List.of()

@@ -274,6 +274,8 @@ class LoadCommandTest {
         assertUsageError(Main.execute("load", "-H", "NoColonHere", url("/")));
         assertUsageError(Main.execute("load", "--pipeline", "0", url("/")));
         assertUsageError(Main.execute("load", "--transport", "carrier-pigeon", url("/")));
+        assertUsageError(Main.execute("load", "--busy-poll", "5000", url("/")));
+        assertUsageError(Main.execute("load", "--busy-poll", "20", "--transport", "io_uring", url("/")));
         assertUsageError(Main.execute("load", "--no-such-flag", url("/")));
         assertUsageError(Main.execute("load"));
         // TLS flags mean nothing to http URLs; a bad TLS setting is the user's to fix

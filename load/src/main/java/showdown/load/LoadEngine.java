@@ -128,7 +128,7 @@ public final class LoadEngine {
         TlsClient tls = spec.secure() ? TlsClient.create(spec.tls(), spec.http2()) : null;
         Transport transport = Transports.resolve(spec.transport());
         MultiThreadIoEventLoopGroup group = new MultiThreadIoEventLoopGroup(spec.threads(),
-                new DefaultThreadFactory("showdown-load", true), Transports.ioHandlerFactory(transport));
+                new DefaultThreadFactory("showdown-load", true), Transports.ioHandlerFactory(transport, spec.busyPollMicros()));
         try {
             return drive(group, transport, endpoints, tls);
         } finally {

@@ -16,7 +16,8 @@ import java.util.Locale;
  * cleartext TCP (h2c, prior knowledge), or over TLS (ALPN {@code h2}) on https URLs; {@code pipelineDepth}
  * is then the streams in flight per connection. https URLs are spoken as {@code tls} says. Without
  * {@code keepAlive} every request goes on a connection of its own (connect, handshake, request,
- * close), which is how connection and handshake cost is measured.
+ * close), which is how connection and handshake cost is measured. {@code busyPollMicros > 0} makes
+ * each event loop poll that long for ready sockets before it sleeps (epoll and NIO only).
  */
 public record LoadSpec(
         List<URI> urls,
@@ -32,12 +33,15 @@ public record LoadSpec(
         Duration warmup,
         double ratePerSecond,
         Transport transport,
+        int busyPollMicros,
         boolean http2,
         TlsOptions tls,
         boolean keepAlive) {
 
     public static final Duration DEFAULT_DURATION = Duration.ofSeconds(10);
     public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(2);
+    /** The longest {@code --busy-poll}: past a millisecond a loop would poll more than it sleeps. */
+    public static final int MAX_BUSY_POLL_MICROS = 1000;
 
     public LoadSpec {
         urls = List.copyOf(urls);
@@ -71,7 +75,7 @@ public record LoadSpec(
         b.headers.addAll(headers);
         return b.method(method).body(body).connections(connections).threads(threads).duration(duration)
                 .requests(requests).pipelineDepth(pipelineDepth).timeout(timeout).warmup(warmup)
-                .rate(ratePerSecond).transport(transport).http2(http2).tls(tls).keepAlive(keepAlive);
+                .rate(ratePerSecond).transport(transport).busyPollMicros(busyPollMicros).http2(http2).tls(tls).keepAlive(keepAlive);
     }
 
     /** Collects the options, then {@link #build()} validates them with user-readable messages. */
@@ -89,6 +93,7 @@ public record LoadSpec(
         private Duration warmup = Duration.ZERO;
         private double rate;
         private Transport transport = Transport.AUTO;
+        private int busyPollMicros;
         private boolean http2;
         private TlsOptions tls = TlsOptions.DEFAULTS;
         private boolean keepAlive = true;
@@ -168,6 +173,12 @@ public record LoadSpec(
             return this;
         }
 
+        /** Microseconds each event loop polls before it sleeps; 0 (the default): it sleeps at once. */
+        public Builder busyPollMicros(int micros) {
+            this.busyPollMicros = micros;
+            return this;
+        }
+
         /** HTTP/2 instead of HTTP/1.1: h2c (prior knowledge) on http URLs, ALPN {@code h2} on https. */
         public Builder http2(boolean http2) {
             this.http2 = http2;
@@ -227,9 +238,15 @@ public record LoadSpec(
             if (rate > 0 && pipelineDepth > 1 && !http2) {
                 throw new LoadException("--rate and --pipeline cannot be combined: the open model sends one request at a time");
             }
+            if (busyPollMicros < 0 || busyPollMicros > MAX_BUSY_POLL_MICROS) {
+                throw new LoadException("--busy-poll is 0 to " + MAX_BUSY_POLL_MICROS + " microseconds, not " + busyPollMicros);
+            }
+            if (busyPollMicros > 0 && transport == Transport.IO_URING) {
+                throw new LoadException("--busy-poll works with the epoll and nio transports, not io_uring");
+            }
             Duration d = duration == null && requests == 0 ? DEFAULT_DURATION : duration;
             return new LoadSpec(urls, method, headers, body, connections, threads, d, requests, pipelineDepth,
-                    timeout, warmup, rate, transport, http2, tls, keepAlive);
+                    timeout, warmup, rate, transport, busyPollMicros, http2, tls, keepAlive);
         }
     }
 

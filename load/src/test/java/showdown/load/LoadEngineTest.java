@@ -3,6 +3,7 @@ package showdown.load;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import static showdown.load.TestServer.OK;
 import static showdown.load.TestServer.ascii;
 import static showdown.load.TestServer.fixed;
@@ -13,6 +14,8 @@ import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * The engine against real servers that misbehave on purpose. Every test compares exact counts:
@@ -331,6 +334,44 @@ class LoadEngineTest {
             assertThat(r.requests()).isEqualTo(10);
             assertThat(r.errors()).isEqualTo(ErrorCounts.NONE);
         }
+    }
+
+    @ParameterizedTest
+    @EnumSource(value = Transport.class, names = {"EPOLL", "NIO"})
+    void busyPollingLoopsCountExactlyAndStillRunTheirTimers(Transport transport) throws IOException {
+        assumeTrue(transport != Transport.EPOLL || io.netty.channel.epoll.Epoll.isAvailable(), "epoll does not load here");
+        try (TestServer server = new TestServer(fixed(OK))) {
+            LoadResult r = run(spec(server, 4, 1000).transport(transport).busyPollMicros(50));
+            assertThat(r.requests()).isEqualTo(1000);
+            assertThat(server.requests.get()).isEqualTo(1000);
+            assertThat(r.errors()).isEqualTo(ErrorCounts.NONE);
+        }
+        // the open model's schedule and the request timeout are the loop's timers: polling must not starve them
+        try (TestServer server = new TestServer(fixed(OK))) {
+            LoadResult r = run(LoadSpec.builder().url(server.url("/")).connections(2).threads(1).transport(transport)
+                    .busyPollMicros(50).duration(Duration.ofSeconds(1)).rate(200));
+            assertThat(r.requests()).isPositive();
+            assertThat(server.requests.get()).isLessThanOrEqualTo(200 + 100);
+        }
+        try (TestServer server = new TestServer((req, s, out) -> {
+            sleep(Duration.ofSeconds(20)); // never answers within the test
+            return false;
+        })) {
+            LoadResult r = run(spec(server, 2, 4).transport(transport).busyPollMicros(50).timeout(Duration.ofMillis(200)));
+            assertThat(r.errors().timeout()).isEqualTo(4);
+        }
+    }
+
+    @Test
+    void refusesABusyPollOutOfRangeOrOnIoUring() {
+        assertThatThrownBy(() -> LoadSpec.builder().url("http://127.0.0.1:1/").busyPollMicros(-1).build())
+                .isInstanceOf(LoadException.class).hasMessageContaining("--busy-poll is 0 to 1000 microseconds");
+        assertThatThrownBy(() -> LoadSpec.builder().url("http://127.0.0.1:1/").busyPollMicros(1001).build())
+                .isInstanceOf(LoadException.class).hasMessageContaining("not 1001");
+        assertThatThrownBy(() -> LoadSpec.builder().url("http://127.0.0.1:1/").busyPollMicros(10)
+                .transport(Transport.IO_URING).build())
+                .isInstanceOf(LoadException.class).hasMessageContaining("not io_uring");
+        assertThat(LoadSpec.builder().url("http://127.0.0.1:1/").busyPollMicros(1000).build().busyPollMicros()).isEqualTo(1000);
     }
 
     @Test

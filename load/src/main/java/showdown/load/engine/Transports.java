@@ -10,6 +10,8 @@ import io.netty.channel.socket.nio.NioSocketChannel;
 import io.netty.channel.uring.IoUring;
 import io.netty.channel.uring.IoUringIoHandler;
 import io.netty.channel.uring.IoUringSocketChannel;
+import java.nio.channels.spi.SelectorProvider;
+import java.util.concurrent.TimeUnit;
 import showdown.load.LoadException;
 import showdown.load.Transport;
 
@@ -42,7 +44,19 @@ public final class Transports {
         };
     }
 
-    public static IoHandlerFactory ioHandlerFactory(Transport t) {
+    /**
+     * The event loops' factory; {@code busyPollMicros > 0} makes each loop poll that long before it
+     * sleeps ({@link BusyPoll}), which epoll and NIO support and io_uring does not.
+     */
+    public static IoHandlerFactory ioHandlerFactory(Transport t, int busyPollMicros) {
+        if (busyPollMicros > 0) {
+            long nanos = TimeUnit.MICROSECONDS.toNanos(busyPollMicros);
+            return switch (t) {
+                case EPOLL -> EpollIoHandler.newFactory(0, () -> new BusyPoll(nanos));
+                case NIO -> NioIoHandler.newFactory(SelectorProvider.provider(), () -> new BusyPoll(nanos));
+                case IO_URING, AUTO -> throw new IllegalArgumentException("no busy poll on " + t + " (LoadSpec refuses it)");
+            };
+        }
         return switch (t) {
             case EPOLL -> EpollIoHandler.newFactory();
             case IO_URING -> IoUringIoHandler.newFactory();

@@ -118,6 +118,7 @@ public final class LoadResultJson {
         g.writeNumberField("warmupSeconds", s.warmup().toMillis() / 1e3);
         g.writeNumberField("ratePerSecond", s.ratePerSecond());
         g.writeStringField("transport", transport.name().toLowerCase(Locale.ROOT));
+        g.writeNumberField("busyPollMicros", s.busyPollMicros());
         g.writeEndObject();
     }
 
