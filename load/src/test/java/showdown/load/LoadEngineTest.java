@@ -8,6 +8,7 @@ import static showdown.load.TestServer.OK;
 import static showdown.load.TestServer.ascii;
 import static showdown.load.TestServer.fixed;
 
+import io.netty.channel.epoll.Epoll;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.time.Duration;
@@ -339,7 +340,7 @@ class LoadEngineTest {
     @ParameterizedTest
     @EnumSource(value = Transport.class, names = {"EPOLL", "NIO"})
     void busyPollingLoopsCountExactlyAndStillRunTheirTimers(Transport transport) throws IOException {
-        assumeTrue(transport != Transport.EPOLL || io.netty.channel.epoll.Epoll.isAvailable(), "epoll does not load here");
+        assumeTrue(transport != Transport.EPOLL || Epoll.isAvailable(), "epoll does not load here");
         try (TestServer server = new TestServer(fixed(OK))) {
             LoadResult r = run(spec(server, 4, 1000).transport(transport).busyPollMicros(50));
             assertThat(r.requests()).isEqualTo(1000);

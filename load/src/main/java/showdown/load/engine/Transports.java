@@ -1,6 +1,8 @@
 package showdown.load.engine;
 
+import io.netty.channel.DefaultSelectStrategyFactory;
 import io.netty.channel.IoHandlerFactory;
+import io.netty.channel.SelectStrategyFactory;
 import io.netty.channel.epoll.Epoll;
 import io.netty.channel.epoll.EpollIoHandler;
 import io.netty.channel.epoll.EpollSocketChannel;
@@ -49,18 +51,17 @@ public final class Transports {
      * sleeps ({@link BusyPoll}), which epoll and NIO support and io_uring does not.
      */
     public static IoHandlerFactory ioHandlerFactory(Transport t, int busyPollMicros) {
-        if (busyPollMicros > 0) {
-            long nanos = TimeUnit.MICROSECONDS.toNanos(busyPollMicros);
-            return switch (t) {
-                case EPOLL -> EpollIoHandler.newFactory(0, () -> new BusyPoll(nanos));
-                case NIO -> NioIoHandler.newFactory(SelectorProvider.provider(), () -> new BusyPoll(nanos));
-                case IO_URING, AUTO -> throw new IllegalArgumentException("no busy poll on " + t + " (LoadSpec refuses it)");
-            };
-        }
+        long pollNanos = TimeUnit.MICROSECONDS.toNanos(busyPollMicros);
+        SelectStrategyFactory strategy = busyPollMicros > 0 ? () -> new BusyPoll(pollNanos) : DefaultSelectStrategyFactory.INSTANCE;
         return switch (t) {
-            case EPOLL -> EpollIoHandler.newFactory();
-            case IO_URING -> IoUringIoHandler.newFactory();
-            case NIO -> NioIoHandler.newFactory();
+            case EPOLL -> EpollIoHandler.newFactory(0, strategy);
+            case NIO -> NioIoHandler.newFactory(SelectorProvider.provider(), strategy);
+            case IO_URING -> {
+                if (busyPollMicros > 0) {
+                    throw new IllegalArgumentException("no busy poll on io_uring (LoadSpec refuses it)");
+                }
+                yield IoUringIoHandler.newFactory();
+            }
             case AUTO -> throw new IllegalArgumentException("resolve AUTO first");
         };
     }
