@@ -8,24 +8,37 @@ import java.util.function.Function;
  *
  * @param over which HTTP versions the check means something on
  * @param why  for a check of one version only: why it does not carry over to the other (shown in its SKIP row)
+ * @param pace whether it runs in turn or beside the others
  */
-record Check(String scenario, String name, Function<CheckContext, CheckResult> body, Over over, String why) {
+record Check(String scenario, String name, Function<CheckContext, CheckResult> body, Over over, String why, Pace pace) {
 
     /** The HTTP versions a check applies to. */
     enum Over { EVERY, HTTP1_ONLY, HTTP2_ONLY }
 
+    /**
+     * How a check shares the target's time: {@code IN_TURN} checks run one after another;
+     * a {@code BESIDE} check spends its time waiting for the clock (a Date that must change within a
+     * second), so it runs on its own thread while the others run, and its row keeps its place.
+     */
+    enum Pace { IN_TURN, BESIDE }
+
     Check(String scenario, String name, Function<CheckContext, CheckResult> body) {
-        this(scenario, name, body, Over.EVERY, "");
+        this(scenario, name, body, Over.EVERY, "", Pace.IN_TURN);
     }
 
     /** The same check, run over HTTP/1.1 only; over HTTP/2 it is a SKIP row saying {@code why}. */
     Check onlyOverHttp1(String why) {
-        return new Check(scenario, name, body, Over.HTTP1_ONLY, why);
+        return new Check(scenario, name, body, Over.HTTP1_ONLY, why, pace);
     }
 
     /** The same check, run over HTTP/2 only (it checks a rule of HTTP/2 itself); not listed over HTTP/1.1. */
     Check onlyOverHttp2() {
-        return new Check(scenario, name, body, Over.HTTP2_ONLY, "");
+        return new Check(scenario, name, body, Over.HTTP2_ONLY, "", pace);
+    }
+
+    /** The same check, run beside the others: it mostly waits, and its requests are few and spaced. */
+    Check besideOthers() {
+        return new Check(scenario, name, body, over, why, Pace.BESIDE);
     }
 
     /** True when the check is listed over this HTTP version (run, or shown as not applicable). */

@@ -1,10 +1,15 @@
 package showdown.harness.verify;
 
+import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.nio.file.Path;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import showdown.harness.target.Protocol;
 
 /** Runs the contract's checks, scenario by scenario, against one server. */
@@ -79,25 +84,76 @@ public final class ContractChecks {
     }
 
     private static List<CheckResult> run(CheckContext ctx, Set<String> declared, Set<String> selected) {
-        List<CheckResult> results = new ArrayList<>();
+        List<Row> rows = new ArrayList<>();
         for (String scenario : Scenarios.ALL) {
             if (!selected.contains(scenario)) {
                 continue;
             }
             if (!scenario.equals(Scenarios.HTTP) && !declared.contains(scenario)) {
-                results.add(CheckResult.skip(scenario, "(all checks)", "not declared in target.yaml"));
+                rows.add(Row.done(CheckResult.skip(scenario, "(all checks)", "not declared in target.yaml")));
                 continue;
             }
             for (Check check : BY_SCENARIO.get(scenario)) {
                 if (check.listedOver(ctx.http2())) {
-                    results.add(check.run(ctx));
+                    rows.add(Row.toRun(check));
                 }
             }
         }
+        List<CheckResult> results = runAll(ctx, rows);
         if (selected.contains(Scenarios.HTTP)) {
             results.addAll(HttpChecks.headerChecks(ctx.exchanges(), ctx.http2()));
         }
         return results;
+    }
+
+    /**
+     * The rows' results in their order: the checks that run beside the others start first, each on a
+     * thread of its own, then the rest run in turn, and the results of the first are awaited last.
+     */
+    static List<CheckResult> runAll(CheckContext ctx, List<Row> rows) {
+        Map<Row, Future<CheckResult>> beside = new IdentityHashMap<>();
+        List<CheckResult> results = new ArrayList<>();
+        try (ExecutorService threads = Executors.newVirtualThreadPerTaskExecutor()) {
+            for (Row row : rows) {
+                if (row.check() != null && row.check().pace() == Check.Pace.BESIDE) {
+                    beside.put(row, threads.submit(() -> row.check().run(ctx)));
+                }
+            }
+            List<CheckResult> inTurn = new ArrayList<>();
+            for (Row row : rows) {
+                if (!beside.containsKey(row)) {
+                    inTurn.add(row.check() == null ? row.done() : row.check().run(ctx));
+                }
+            }
+            int next = 0;
+            for (Row row : rows) {
+                results.add(beside.containsKey(row) ? awaited(beside.get(row)) : inTurn.get(next++));
+            }
+        }
+        return results;
+    }
+
+    private static CheckResult awaited(Future<CheckResult> result) {
+        try {
+            return result.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while a check was running", e);
+        } catch (ExecutionException e) {
+            // A check reports a server's fault as a FAIL row; anything thrown is our own defect.
+            throw e.getCause() instanceof RuntimeException r ? r : new IllegalStateException(e.getCause());
+        }
+    }
+
+    /** One row of the table: a check to run, or a result known without running one (a SKIP). */
+    record Row(Check check, CheckResult done) {
+        static Row toRun(Check check) {
+            return new Row(check, null);
+        }
+
+        static Row done(CheckResult result) {
+            return new Row(null, result);
+        }
     }
 
     /** The names of every check over HTTP/1.1, by scenario, in run order (for the docs and --help). */

@@ -46,7 +46,7 @@ final class HttpChecks {
                                 + " requests on one connection as streams (checked instead)"),
                 Http2Checks.streamsOnOneConnection(),
                 new Check(HTTP, "request split into " + FRAGMENT_BYTES + "-byte writes", HttpChecks::fragmentedGet),
-                new Check(HTTP, "Date changes every second", HttpChecks::dateChanges));
+                new Check(HTTP, "Date changes every second", HttpChecks::dateChanges).besideOthers());
     }
 
     private static CheckResult keepAlive(CheckContext ctx) {

@@ -6,6 +6,8 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -110,5 +112,46 @@ class ContractChecksTest {
             assertThat(r.outcome()).isEqualTo(Outcome.FAIL);
             assertThat(r.detail()).startsWith("cannot connect to 127.0.0.1:" + port);
         });
+    }
+
+    @Test
+    void rowsKeepTheListedOrderWithTheDateCheckRunBeside() throws Exception {
+        try (ContractServer server = ContractServer.start()) {
+            List<String> listed = Scenarios.ALL.stream().flatMap(s -> ContractChecks.names(s).stream()).toList();
+
+            assertThat(checkAll(server)).extracting(CheckResult::check).containsExactlyElementsOf(listed);
+        }
+    }
+
+    @Test
+    void aCheckBesideTheOthersRunsWhileTheyRun() {
+        CountDownLatch inTurnRan = new CountDownLatch(1);
+        Check waiting = new Check("test", "waits for the next one", ctx -> awaited(inTurnRan)
+                ? CheckResult.pass("test", "waits for the next one", "")
+                : CheckResult.fail("test", "waits for the next one", "ran alone: nothing else ran meanwhile", "")).besideOthers();
+        Check inTurn = new Check("test", "releases the first", ctx -> {
+            inTurnRan.countDown();
+            return CheckResult.pass("test", "releases the first", "");
+        });
+        CheckResult skipped = CheckResult.skip("test", "(all checks)", "listed last");
+        CheckContext ctx = new CheckContext("127.0.0.1", 1, "/", Set.of(), SEED);
+
+        List<CheckResult> results = ContractChecks.runAll(ctx,
+                List.of(ContractChecks.Row.toRun(waiting), ContractChecks.Row.toRun(inTurn), ContractChecks.Row.done(skipped)));
+
+        assertThat(results).extracting(CheckResult::check, CheckResult::outcome).containsExactly(
+                org.assertj.core.groups.Tuple.tuple("waits for the next one", Outcome.PASS),
+                org.assertj.core.groups.Tuple.tuple("releases the first", Outcome.PASS),
+                org.assertj.core.groups.Tuple.tuple("(all checks)", Outcome.SKIP));
+    }
+
+    /** True once the latch opened; a generous bound, so a broken runner fails the test instead of hanging it. */
+    private static boolean awaited(CountDownLatch latch) {
+        try {
+            return latch.await(30, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
     }
 }
