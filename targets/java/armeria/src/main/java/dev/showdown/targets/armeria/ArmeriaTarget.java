@@ -1,7 +1,6 @@
 package dev.showdown.targets.armeria;
 
 import com.linecorp.armeria.common.Flags;
-import com.linecorp.armeria.common.util.EventLoopGroups;
 import com.linecorp.armeria.server.Server;
 import com.linecorp.armeria.server.ServerBuilder;
 import java.net.InetSocketAddress;
@@ -56,7 +55,8 @@ public final class ArmeriaTarget {
     private static Server build(int port, int eventLoops, ServerTls tls) {
         ServerBuilder builder = Server.builder()
                 .http(new InetSocketAddress(HOST, port))
-                .workerGroup(EventLoopGroups.newEventLoopGroup(eventLoops), true)
+                .workerGroup(new PromptStopEventLoopGroup(eventLoops, "armeria-eventloop"), true)
+                .bossGroupFactory(threadName -> new PromptStopEventLoopGroup(1, threadName))
                 .maxRequestLength(MAX_REQUEST_BYTES)
                 // Server and Date headers are on by default.
                 .annotatedService(new ShowdownService(new ShowdownPage()));
