@@ -59,14 +59,16 @@ final class RunCommand extends Command {
 
     @Override
     void declare(Options o) {
-        o.value("--target", "NAME", "A target to run (repeatable; default: every target).", targets::add)
+        o.value("--target", "NAME", "A target to run (repeatable; default: every target but the calibration"
+                        + " target, which runs only when named).", targets::add)
                 .value("--scenario", "NAME", "A scenario to run: spock-scotty, mist, phoenix-showdown, techempower,"
                         + " or secure (the seed routes over TLS, only when named) (repeatable; default: all but secure).",
                         scenarios::add)
                 .value("--profile", "quick|seeds|full|latency|FILE", "How long and how hard (default: " + profile + ").", v -> profile = v)
                 .value("--duration", "D", "The measured window of each case, e.g. 5s (default: the profile's).", v -> duration = v)
-                .value("--warmup", "D", "The least warm-up per target start, e.g. 10s; it goes on until the throughput"
-                        + " is steady, up to the profile's limit; 0s for none (default: the profile's).", v -> warmup = v)
+                .value("--warmup", "D", "The least warm-up per target start, e.g. 10s; it goes on until the target is"
+                        + " steady (a JVM: its JIT compilers quiet; others: the throughput settled), up to the profile's"
+                        + " warmup-max, raised to D if lower; 0s for none (default: the profile's).", v -> warmup = v)
                 .value("--connections", "C", "Load levels for every scenario, e.g. 1,2,4,8 (threads: one per load CPU;"
                         + " default: the profile's).",
                         v -> Options.items(v).forEach(c -> connections.add(Options.toInt("--connections", c))))

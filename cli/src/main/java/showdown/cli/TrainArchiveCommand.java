@@ -45,7 +45,7 @@ final class TrainArchiveCommand extends Command {
      * The https leg is longer than the others: after one second the TLS path (Netty's SslHandler,
      * the OpenSSL engine) had no profiles in the cache worth using, and a load run compiled it at
      * tier 2, then 3, reaching C2 only 3-9 s in. After three seconds it goes from tier 2 straight to
-     * C2 at 1.7-4.8 s, and a 10 s https run costs about 4 % less CPU per request (docs/load.md).
+     * C2 at 1.7-4.8 s, and a 10 s https run costs about 4 % less CPU per request (bench/results/notes/2026-12-02-load-vs-wrk.md).
      */
     private static final int SECURE_SECONDS = 3;
 
