@@ -34,7 +34,7 @@ import showdown.harness.verify.VerifyTable;
 class SeedTargetsVerifyTest {
 
     /** What targets/setup-seeds writes in a target's folder when its setup exited 3: the setup's one line. */
-    static final String SETUP_UNAVAILABLE = "setup.unavailable";
+    static final String SETUP_UNAVAILABLE = TargetManifest.SETUP_UNAVAILABLE_FILE;
 
     @Test
     void everySeedTargetThatIsSetUpPassesEveryCheck() throws Exception {

@@ -1,6 +1,7 @@
 package showdown.harness.target;
 
 import java.io.File;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -71,6 +72,11 @@ public record Availability(Status status, String detail) {
                     + (hasSetup ? relative(showdownHome, setup) : "its setup") + " on a machine that reaches "
                     + m.registry() + ")");
         }
+        Path unavailableMarker = m.setupUnavailablePath();
+        if (Files.isRegularFile(unavailableMarker)) {
+            // Its setup ran and said it cannot work here: say why, rather than "needs setup" or a failing build.
+            return unavailable(readFirstLine(unavailableMarker));
+        }
         if (!missing.isEmpty()) {
             if (hasSetup) {
                 return needsSetup(relative(showdownHome, setup));
@@ -79,6 +85,16 @@ public record Availability(Status status, String detail) {
                     + (setup == null ? "" : " (its setup script " + m.setup() + " does not exist)"));
         }
         return TargetBuilder.needsBuild(m) ? NEEDS_BUILD : READY;
+    }
+
+    private static String readFirstLine(Path file) {
+        try {
+            String text = Files.readString(file).strip();
+            int end = text.indexOf('\n');
+            return end < 0 ? text : text.substring(0, end);
+        } catch (IOException e) {
+            return "its setup said it cannot work here (" + file.getFileName() + " unreadable: " + e.getMessage() + ")";
+        }
     }
 
     private static String relative(Path showdownHome, Path file) {

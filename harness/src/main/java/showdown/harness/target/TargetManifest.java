@@ -93,6 +93,17 @@ public record TargetManifest(Path dir, String name, String display, String langu
         return fetched == null ? null : dir.resolve(fetched).normalize();
     }
 
+    /**
+     * The file in which {@code targets/setup-seeds} keeps the one line of a setup that said it cannot work
+     * on this machine (exit 3: a toolchain missing or too old, a registry out of reach); absent otherwise.
+     */
+    public Path setupUnavailablePath() {
+        return dir.resolve(SETUP_UNAVAILABLE_FILE);
+    }
+
+    /** The name of {@link #setupUnavailablePath()} in a target's folder. */
+    public static final String SETUP_UNAVAILABLE_FILE = "setup.unavailable";
+
     /** The setup script resolved against the target folder, or null when there is none. */
     public Path setupPath() {
         return setup == null ? null : dir.resolve(setup).normalize();

@@ -63,6 +63,21 @@ class AvailabilityAndBuildTest {
     }
 
     @Test
+    void aTargetWhoseSetupSaidItCannotWorkHereIsUnavailableWithThatLine() throws IOException {
+        TargetManifest m = target("requires: [sh]\nsetup: ./setup\n" + "build:\n  command: [sh, -c, 'true']\n  output: out/app\n");
+        Files.writeString(m.dir().resolve("setup"), "#!/bin/sh\n");
+        Files.writeString(m.setupUnavailablePath(), "app needs Go >= 1.25, but the 'go' on PATH is go1.19\n");
+
+        Availability a = Availability.of(m, home);
+
+        assertThat(a.describe()).isEqualTo("unavailable here: app needs Go >= 1.25, but the 'go' on PATH is go1.19");
+        assertThat(a.canRun()).isFalse();
+
+        Files.delete(m.setupUnavailablePath());
+        assertThat(Availability.of(m, home).status()).isEqualTo(Availability.Status.NEEDS_BUILD);
+    }
+
+    @Test
     void aRegistryBoundTargetWithoutItsPackagesIsUnavailableNamingTheRegistry() throws IOException {
         TargetManifest m = target("requires: [sh]\nsetup: ./setup\nregistry: Hex\nfetched: _build/default/lib/cowboy\n");
         Files.writeString(m.dir().resolve("setup"), "#!/bin/sh\n");
