@@ -1,7 +1,10 @@
 # Sourced (not run) by the setup scripts of the Go targets. It checks the `go` on PATH, downloads
 # the modules that the target's go.mod and go.sum pin into the module cache (from the Go module
 # proxy, or nothing when they are there already), and builds ./src in module mode when the binary
-# is missing or older than its sources. Nothing here installs Go itself.
+# is missing or older than its sources. Nothing here installs Go itself: without a recent enough
+# `go` the setup exits 3 (SETUP_UNAVAILABLE, registry.sh) with one line.
+
+source "$(dirname "${BASH_SOURCE[0]}")/registry.sh"
 
 # Always the `go` on PATH, never a toolchain that a go.mod line would fetch.
 export GOTOOLCHAIN=local
@@ -14,7 +17,7 @@ go_minor() {
   [[ $1 =~ ^(go)?1\.([0-9]+) ]] && echo "${BASH_REMATCH[2]}"
 }
 
-# Exits 1 with one line unless the `go` on PATH is at least GO_MIN_VERSION and at least the go
+# Exits 3 with one line unless the `go` on PATH is at least GO_MIN_VERSION and at least the go
 # line of ./go.mod (a dependency may need a newer Go than the targets do).
 require_go() {
   local need=$GO_MIN_VERSION mod have
@@ -23,20 +26,19 @@ require_go() {
     need=$mod
   fi
   if ! command -v go >/dev/null 2>&1; then
-    echo "setup: needs Go >= $need as 'go' on PATH, and there is no 'go' on PATH" >&2
-    exit 1
+    unavailable_here "needs Go >= $need as 'go' on PATH, and there is no 'go' on PATH"
   fi
   have=$(go env GOVERSION 2>/dev/null || true)
   if [ -z "$(go_minor "$have")" ] || (($(go_minor "$have") < $(go_minor "$need"))); then
-    echo "setup: needs Go >= $need, but the 'go' on PATH ($(command -v go)) is ${have:-older than 1.16}" >&2
-    exit 1
+    unavailable_here "needs Go >= $need, but the 'go' on PATH ($(command -v go)) is ${have:-older than 1.16}"
   fi
 }
 
-# go_setup OUTPUT: require_go, then `go mod download` and, when OUTPUT is stale, the build that
-# the target's target.yaml runs too.
+# go_setup OUTPUT [INPUT...]: require_go, then `go mod download` and, when OUTPUT is older than
+# src, go.mod, go.sum, target.yaml or an INPUT (a folder of shared code that go.mod replaces a
+# module with), the build that the target's target.yaml runs too.
 go_setup() {
-  local output=$1 inputs=(src go.mod target.yaml)
+  local output=$1 inputs=(src go.mod target.yaml "${@:2}")
   [ -f go.sum ] && inputs+=(go.sum)
   require_go
   # read-only: go.mod and go.sum are the pins; a build that would change them fails instead.
