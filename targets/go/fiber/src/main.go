@@ -1,0 +1,97 @@
+// The showdown app on Fiber v3, as Fiber's docs write one: fiber.New with Fiber's recover
+// middleware (no logger), Fiber's router with a regex(...) route constraint for the digits,
+// Fiber's html/template engine (gofiber/template/html) for the page, c.JSON, and BodyLimit for
+// the echo. Fiber runs on fasthttp, which speaks HTTP/1.1 only: no h2c, and no TLS here.
+package main
+
+import (
+	"fmt"
+	"os"
+	"runtime"
+	"strconv"
+
+	"github.com/gofiber/fiber/v3"
+	"github.com/gofiber/fiber/v3/middleware/recover"
+	"github.com/gofiber/template/html/v2"
+)
+
+const (
+	defaultPort = "8080"
+	listenHost  = "127.0.0.1"
+	// The scenario contract's cap on an echoed body (docs/scenarios.md, S2): larger bodies get 413.
+	maxEchoBodyBytes = 40_000_000
+	serverName       = "Fiber"
+	// The html/template files that the Go targets share, relative to this target's folder (the
+	// harness starts every target in its own folder).
+	templateDir = "../templates"
+)
+
+// member is one record given to the member partial.
+type member struct{ Name string }
+
+var members = []member{{"Chris McCord"}, {"Matt Sears"}, {"David Stump"}, {"Ricardo Thompson"}}
+
+func main() {
+	if cpus, err := strconv.Atoi(os.Getenv("CPUS")); err == nil && cpus > 0 {
+		runtime.GOMAXPROCS(cpus)
+	}
+	port := os.Getenv("PORT")
+	if port == "" {
+		port = defaultPort
+	}
+	views := html.New(templateDir, ".html")
+	if err := views.Load(); err != nil {
+		fail(fmt.Errorf("cannot load the templates: %w", err))
+	}
+
+	app := fiber.New(fiber.Config{
+		ServerHeader: serverName,
+		BodyLimit:    maxEchoBodyBytes,
+		Views:        views,
+		// The routes are exact, as on the other targets: /Plaintext and /plaintext/ are 404.
+		CaseSensitive: true,
+		StrictRouting: true,
+		// Params decoded, as net/http's are: /a%3Cb%3E gives the title a<b>.
+		UnescapePath: true,
+	})
+	app.Use(recover.New())
+
+	// Fiber's router tries routes in the order they are added: the fixed paths first, then /:title.
+	// fasthttp leaves its default Content-Type off an empty body; the contract wants one.
+	app.Get("/", func(c fiber.Ctx) error {
+		c.Set(fiber.HeaderContentType, fiber.MIMETextPlainCharsetUTF8)
+		return c.SendString("")
+	})
+	app.Get("/plaintext", func(c fiber.Ctx) error { return c.SendString("Hello, World!") })
+	app.Get("/json", func(c fiber.Ctx) error { return c.JSON(fiber.Map{"message": "Hello, World!"}) })
+	app.Get("/echo/hello-world", func(c fiber.Ctx) error { return c.SendString("Hello World") })
+	app.Get("/echo/plain/:param", func(c fiber.Ctx) error { return c.SendString(c.Params("param")) })
+	// A segment that fails the constraint matches no route: Fiber's own 404.
+	app.Get("/echo/regex/:param<regex(^[0-9]+$)>", func(c fiber.Ctx) error { return c.SendString(c.Params("param")) })
+	app.Get("/user/:id", func(c fiber.Ctx) error { return c.SendString(c.Params("id")) })
+	app.Post("/user", echoBody)
+	app.Get("/:title", func(c fiber.Ctx) error {
+		return c.Render("layout", fiber.Map{"Title": c.Params("title"), "Members": members})
+	})
+
+	// Prefork off (Fiber's default): one process with GOMAXPROCS = CPUS, as README.md explains.
+	err := app.Listen(listenHost+":"+port, fiber.ListenConfig{DisableStartupMessage: true})
+	fail(err)
+}
+
+func fail(err error) {
+	fmt.Fprintf(os.Stderr, "fiber: %v\n", err)
+	os.Exit(2)
+}
+
+// echoBody answers POST /user with the request's body, byte for byte, and its Content-Type.
+// fasthttp answers 413 itself for a body over BodyLimit, with Content-Length or chunked.
+func echoBody(c fiber.Ctx) error {
+	// The header as sent, parameters and all.
+	contentType := c.Get(fiber.HeaderContentType)
+	if contentType == "" {
+		contentType = fiber.MIMEOctetStream
+	}
+	c.Set(fiber.HeaderContentType, contentType)
+	return c.Send(c.Body())
+}
