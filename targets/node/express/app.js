@@ -19,7 +19,8 @@ const MEMBERS = [
 
 function createApp() {
   const app = express();
-  app.set('views', path.join(__dirname, 'views'));
+  // The EJS views that the Node targets share (a layout, an index view, a member partial).
+  app.set('views', path.join(__dirname, '..', 'views'));
   app.set('view engine', 'ejs');
   app.set('layout', 'layout');
   // Express's production checklist: do not advertise the framework through X-Powered-By.
