@@ -1,7 +1,8 @@
-// Package contract holds what the Go targets on net/http (go-nethttp, chi) answer the same way
-// whatever routes them: the text, JSON, echo and page responses of the scenario contract
-// (docs/scenarios.md), and the servers on PORT (HTTP/1.1 and h2c) and TLS_PORT (HTTP/1.1 and
-// HTTP/2 by ALPN). Each target keeps its own router and passes the captured segments in.
+// Package contract holds what the Go targets share of the scenario contract (docs/scenarios.md):
+// the environment (PORT, CPUS), the page's data and templates, the echo's cap, and, for the
+// targets on net/http (go-nethttp, chi), the text, JSON, echo and page handlers and the servers
+// on PORT (HTTP/1.1 and h2c) and TLS_PORT (HTTP/1.1 and HTTP/2 by ALPN). Each target keeps its
+// own router and passes the captured segments in.
 package contract
 
 import (
@@ -21,24 +22,42 @@ import (
 
 const (
 	defaultPort = "8080"
-	listenHost  = "127.0.0.1"
-	// The scenario contract's cap on an echoed body (docs/scenarios.md, S2): larger bodies get 413.
-	maxEchoBodyBytes = 40_000_000
-	// The html/template files that the Go targets share, relative to a target's folder (the
-	// harness starts every target in its own folder).
-	templateGlob = "../templates/*.html"
+	// ListenHost is where every target listens: loopback only.
+	ListenHost = "127.0.0.1"
+	// MaxEchoBodyBytes is the scenario contract's cap on an echoed body (docs/scenarios.md, S2):
+	// larger bodies get 413.
+	MaxEchoBodyBytes = 40_000_000
+	// TemplateDir holds the html/template files that the Go targets share, relative to a target's
+	// folder (the harness starts every target in its own folder).
+	TemplateDir = "../templates"
 )
 
-// member is one record given to the member partial.
-type member struct{ Name string }
+// Member is one record given to the member partial.
+type Member struct{ Name string }
 
 // page is the data given to the showdown templates for each request.
 type page struct {
 	Title   string
-	Members []member
+	Members []Member
 }
 
-var members = []member{{"Chris McCord"}, {"Matt Sears"}, {"David Stump"}, {"Ricardo Thompson"}}
+// Members is the team that the page lists, in this order.
+var Members = []Member{{"Chris McCord"}, {"Matt Sears"}, {"David Stump"}, {"Ricardo Thompson"}}
+
+// UseCPUs sets GOMAXPROCS to the CPUS that the harness gives the target, when it is set.
+func UseCPUs() {
+	if cpus, err := strconv.Atoi(os.Getenv("CPUS")); err == nil && cpus > 0 {
+		runtime.GOMAXPROCS(cpus)
+	}
+}
+
+// Port is the port to listen on: PORT, or 8080 when it is unset.
+func Port() string {
+	if port := os.Getenv("PORT"); port != "" {
+		return port
+	}
+	return defaultPort
+}
 
 // App is one target's share of the contract: its name (the prefix of its error lines), the
 // value of its Server header, and its parsed templates.
@@ -51,10 +70,8 @@ type App struct {
 // New sets GOMAXPROCS to CPUS and parses the shared templates; it exits 2 with one line when
 // they cannot be read.
 func New(name, serverName string) *App {
-	if cpus, err := strconv.Atoi(os.Getenv("CPUS")); err == nil && cpus > 0 {
-		runtime.GOMAXPROCS(cpus)
-	}
-	templates, err := template.ParseGlob(templateGlob)
+	UseCPUs()
+	templates, err := template.ParseGlob(TemplateDir + "/*.html")
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "%s: cannot load the templates: %v\n", name, err)
 		os.Exit(2)
@@ -95,12 +112,12 @@ func JSONMessage(w http.ResponseWriter, r *http.Request) {
 
 // EchoBody answers POST /user with the request's body, byte for byte, and its Content-Type.
 func EchoBody(w http.ResponseWriter, r *http.Request) {
-	if r.ContentLength > maxEchoBodyBytes {
+	if r.ContentLength > MaxEchoBodyBytes {
 		http.Error(w, "Request Entity Too Large", http.StatusRequestEntityTooLarge)
 		return
 	}
 	// MaxBytesReader also caps chunked bodies, whose length is not known up front.
-	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxEchoBodyBytes))
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, MaxEchoBodyBytes))
 	var tooLarge *http.MaxBytesError
 	if errors.As(err, &tooLarge) {
 		http.Error(w, "Request Entity Too Large", http.StatusRequestEntityTooLarge)
@@ -123,7 +140,7 @@ func EchoBody(w http.ResponseWriter, r *http.Request) {
 func (a *App) Page(w http.ResponseWriter, title string) {
 	// Rendered into a buffer first, so that a template error can still become a 500.
 	var buf bytes.Buffer
-	if err := a.templates.ExecuteTemplate(&buf, "layout", page{Title: title, Members: members}); err != nil {
+	if err := a.templates.ExecuteTemplate(&buf, "layout", page{Title: title, Members: Members}); err != nil {
 		log.Printf("%s: rendering the page: %v", a.name, err)
 		http.Error(w, "Internal Server Error", http.StatusInternalServerError)
 		return
@@ -139,10 +156,6 @@ func (a *App) Page(w http.ResponseWriter, title string) {
 // one line: a port it cannot listen on, or TLS variables that are incomplete or unreadable.
 func (a *App) Serve(handler http.Handler) {
 	handler = a.withServerHeader(handler)
-	port := os.Getenv("PORT")
-	if port == "" {
-		port = defaultPort
-	}
 	tlsServer, err := newTLSServer(handler)
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "%s: %v\n", a.name, err)
@@ -154,7 +167,7 @@ func (a *App) Serve(handler http.Handler) {
 	cleartext := new(http.Protocols)
 	cleartext.SetHTTP1(true)
 	cleartext.SetUnencryptedHTTP2(true)
-	server := &http.Server{Addr: listenHost + ":" + port, Handler: handler, Protocols: cleartext}
+	server := &http.Server{Addr: ListenHost + ":" + Port(), Handler: handler, Protocols: cleartext}
 
 	failed := make(chan error, 2)
 	go func() { failed <- server.ListenAndServe() }()
@@ -184,7 +197,7 @@ func newTLSServer(handler http.Handler) (*http.Server, error) {
 	secure.SetHTTP1(true)
 	secure.SetHTTP2(true)
 	return &http.Server{
-		Addr:      listenHost + ":" + port,
+		Addr:      ListenHost + ":" + port,
 		Handler:   handler,
 		Protocols: secure,
 		// crypto/tls negotiates TLS 1.3 or 1.2 with its own cipher-suite order; net/http adds

@@ -5,6 +5,7 @@ go 1.26.0
 require (
 	github.com/go-playground/validator/v10 v10.30.1
 	github.com/labstack/echo/v4 v4.16.6
+	showdown/targets/go/contract v0.0.0
 )
 
 require (
@@ -23,3 +24,6 @@ require (
 	golang.org/x/text v0.42.0 // indirect
 	golang.org/x/time v0.15.0 // indirect
 )
+
+// The environment, page data and templates shared by the Go targets, from this checkout.
+replace showdown/targets/go/contract => ../contract

@@ -5,6 +5,7 @@ go 1.25.0
 require (
 	github.com/gofiber/fiber/v3 v3.1.0
 	github.com/gofiber/template/html/v2 v2.1.3
+	showdown/targets/go/contract v0.0.0
 )
 
 require (
@@ -26,3 +27,6 @@ require (
 	golang.org/x/sys v0.41.0 // indirect
 	golang.org/x/text v0.34.0 // indirect
 )
+
+// The environment, page data and templates shared by the Go targets, from this checkout.
+replace showdown/targets/go/contract => ../contract

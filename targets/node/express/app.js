@@ -5,17 +5,7 @@
 const express = require('express');
 const expressLayouts = require('express-ejs-layouts');
 const path = require('node:path');
-
-// The scenario contract's cap on an echoed body (docs/scenarios.md, S2): larger bodies get 413.
-const MAX_ECHO_BODY_BYTES = 40_000_000;
-
-// The team rendered by the member partial on every page.
-const MEMBERS = [
-  { name: 'Chris McCord' },
-  { name: 'Matt Sears' },
-  { name: 'David Stump' },
-  { name: 'Ricardo Thompson' },
-];
+const { MAX_ECHO_BODY_BYTES, MEMBERS } = require('../lib/contract');
 
 function createApp() {
   const app = express();

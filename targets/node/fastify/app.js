@@ -5,17 +5,7 @@
 // fast-json-stringify, and a catch-all content-type parser that hands the echo its raw bytes.
 const path = require('node:path');
 const Fastify = require('fastify');
-
-// The scenario contract's cap on an echoed body (docs/scenarios.md, S2): larger bodies get 413.
-const MAX_ECHO_BODY_BYTES = 40_000_000;
-
-// The team rendered by the member partial on every page.
-const MEMBERS = [
-  { name: 'Chris McCord' },
-  { name: 'Matt Sears' },
-  { name: 'David Stump' },
-  { name: 'Ricardo Thompson' },
-];
+const { MAX_ECHO_BODY_BYTES, MEMBERS } = require('../lib/contract');
 
 // The JSON answer's shape: Fastify compiles it into a serialiser (fast-json-stringify).
 const MESSAGE_SCHEMA = {

@@ -3,7 +3,9 @@
 // for the page, c.JSON, the BodyLimit middleware on the echo, and Echo's Validator (backed by
 // go-playground/validator, as Echo's validation guide does) as the constraint of
 // /echo/regex/:param: Echo has no regex routes. HTTP/1.1 and h2c on PORT (http.Server.Protocols
-// on Echo's server), HTTP/1.1 and HTTP/2 over TLS on TLS_PORT with Echo's StartTLS.
+// on Echo's server), HTTP/1.1 and HTTP/2 over TLS on TLS_PORT with Echo's StartTLS. Package
+// contract (shared by the Go targets) gives the environment, the page's data and the templates'
+// folder.
 package main
 
 import (
@@ -13,31 +15,20 @@ import (
 	"io"
 	"net/http"
 	"os"
-	"runtime"
 	"strconv"
 	"strings"
 
 	"github.com/go-playground/validator/v10"
 	"github.com/labstack/echo/v4"
 	"github.com/labstack/echo/v4/middleware"
+
+	"showdown/targets/go/contract"
 )
 
-const (
-	defaultPort = "8080"
-	listenHost  = "127.0.0.1"
-	// The scenario contract's cap on an echoed body (docs/scenarios.md, S2): larger bodies get
-	// 413. In bytes: BodyLimit reads "40M" as 40 MiB.
-	maxEchoBody = "40000000B"
-	serverName  = "Echo"
-	// The html/template files that the Go targets share, relative to this target's folder (the
-	// harness starts every target in its own folder).
-	templateGlob = "../templates/*.html"
-)
+const serverName = "Echo"
 
-// member is one record given to the member partial.
-type member struct{ Name string }
-
-var members = []member{{"Chris McCord"}, {"Matt Sears"}, {"David Stump"}, {"Ricardo Thompson"}}
+// The scenario contract's cap on an echoed body in BodyLimit's terms: bytes ("40M" would be MiB).
+var maxEchoBody = strconv.Itoa(contract.MaxEchoBodyBytes) + "B"
 
 // digitsParam binds /echo/regex/:param; the validator's "number" rule is ^[0-9]+$.
 type digitsParam struct {
@@ -57,16 +48,10 @@ type structValidator struct{ validate *validator.Validate }
 func (v *structValidator) Validate(i any) error { return v.validate.Struct(i) }
 
 func main() {
-	if cpus, err := strconv.Atoi(os.Getenv("CPUS")); err == nil && cpus > 0 {
-		runtime.GOMAXPROCS(cpus)
-	}
-	templates, err := template.ParseGlob(templateGlob)
+	contract.UseCPUs()
+	templates, err := template.ParseGlob(contract.TemplateDir + "/*.html")
 	if err != nil {
 		fail(fmt.Errorf("cannot load the templates: %w", err))
-	}
-	port := os.Getenv("PORT")
-	if port == "" {
-		port = defaultPort
 	}
 	tlsPort, certFile, keyFile, err := tlsSettings()
 	if err != nil {
@@ -95,7 +80,7 @@ func main() {
 	e.GET("/user/:id", func(c echo.Context) error { return c.String(http.StatusOK, c.Param("id")) }, oneSegment("id"))
 	e.POST("/user", echoBody, middleware.BodyLimit(maxEchoBody))
 	e.GET("/:title", func(c echo.Context) error {
-		return c.Render(http.StatusOK, "layout", map[string]any{"Title": c.Param("title"), "Members": members})
+		return c.Render(http.StatusOK, "layout", map[string]any{"Title": c.Param("title"), "Members": contract.Members})
 	}, oneSegment("title"))
 
 	// Cleartext: HTTP/1.1 and HTTP/2 with prior knowledge (h2c) on the same port; net/http tells
@@ -106,10 +91,10 @@ func main() {
 	e.Server.Protocols = cleartext
 
 	failed := make(chan error, 2)
-	go func() { failed <- e.Start(listenHost + ":" + port) }()
+	go func() { failed <- e.Start(contract.ListenHost + ":" + contract.Port()) }()
 	if tlsPort != "" {
 		// StartTLS offers HTTP/2 and HTTP/1.1 by ALPN, with crypto/tls (TLS 1.2 and 1.3).
-		go func() { failed <- e.StartTLS(listenHost+":"+tlsPort, certFile, keyFile) }()
+		go func() { failed <- e.StartTLS(contract.ListenHost+":"+tlsPort, certFile, keyFile) }()
 	}
 	fail(<-failed)
 }

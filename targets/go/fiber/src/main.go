@@ -2,51 +2,33 @@
 // middleware (no logger), Fiber's router with a regex(...) route constraint for the digits,
 // Fiber's html/template engine (gofiber/template/html) for the page, c.JSON, and BodyLimit for
 // the echo. Fiber runs on fasthttp, which speaks HTTP/1.1 only: no h2c, and no TLS here.
+// Package contract (shared by the Go targets) gives the environment, the page's data and the
+// templates' folder.
 package main
 
 import (
 	"fmt"
 	"os"
-	"runtime"
-	"strconv"
 
 	"github.com/gofiber/fiber/v3"
 	"github.com/gofiber/fiber/v3/middleware/recover"
 	"github.com/gofiber/template/html/v2"
+
+	"showdown/targets/go/contract"
 )
 
-const (
-	defaultPort = "8080"
-	listenHost  = "127.0.0.1"
-	// The scenario contract's cap on an echoed body (docs/scenarios.md, S2): larger bodies get 413.
-	maxEchoBodyBytes = 40_000_000
-	serverName       = "Fiber"
-	// The html/template files that the Go targets share, relative to this target's folder (the
-	// harness starts every target in its own folder).
-	templateDir = "../templates"
-)
-
-// member is one record given to the member partial.
-type member struct{ Name string }
-
-var members = []member{{"Chris McCord"}, {"Matt Sears"}, {"David Stump"}, {"Ricardo Thompson"}}
+const serverName = "Fiber"
 
 func main() {
-	if cpus, err := strconv.Atoi(os.Getenv("CPUS")); err == nil && cpus > 0 {
-		runtime.GOMAXPROCS(cpus)
-	}
-	port := os.Getenv("PORT")
-	if port == "" {
-		port = defaultPort
-	}
-	views := html.New(templateDir, ".html")
+	contract.UseCPUs()
+	views := html.New(contract.TemplateDir, ".html")
 	if err := views.Load(); err != nil {
 		fail(fmt.Errorf("cannot load the templates: %w", err))
 	}
 
 	app := fiber.New(fiber.Config{
 		ServerHeader: serverName,
-		BodyLimit:    maxEchoBodyBytes,
+		BodyLimit:    contract.MaxEchoBodyBytes,
 		Views:        views,
 		// The routes are exact, as on the other targets: /Plaintext and /plaintext/ are 404.
 		CaseSensitive: true,
@@ -71,11 +53,11 @@ func main() {
 	app.Get("/user/:id", func(c fiber.Ctx) error { return c.SendString(c.Params("id")) })
 	app.Post("/user", echoBody)
 	app.Get("/:title", func(c fiber.Ctx) error {
-		return c.Render("layout", fiber.Map{"Title": c.Params("title"), "Members": members})
+		return c.Render("layout", fiber.Map{"Title": c.Params("title"), "Members": contract.Members})
 	})
 
 	// Prefork off (Fiber's default): one process with GOMAXPROCS = CPUS, as README.md explains.
-	err := app.Listen(listenHost+":"+port, fiber.ListenConfig{DisableStartupMessage: true})
+	err := app.Listen(contract.ListenHost+":"+contract.Port(), fiber.ListenConfig{DisableStartupMessage: true})
 	fail(err)
 }
 
