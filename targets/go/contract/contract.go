@@ -179,15 +179,26 @@ func (a *App) Serve(handler http.Handler) {
 	os.Exit(2)
 }
 
+// TLSSettings reads TLS_PORT, TLS_CERT and TLS_KEY (the PEM certificate and PKCS#8 key that the
+// harness gives a target declaring TLS): all set, or all unset, and then port is "" and the app
+// serves cleartext only. Some set and some not is an error.
+func TLSSettings() (port, certFile, keyFile string, err error) {
+	port, certFile, keyFile = os.Getenv("TLS_PORT"), os.Getenv("TLS_CERT"), os.Getenv("TLS_KEY")
+	if port == "" && certFile == "" && keyFile == "" {
+		return "", "", "", nil
+	}
+	if port == "" || certFile == "" || keyFile == "" {
+		return "", "", "", errors.New("TLS needs all of TLS_PORT, TLS_CERT and TLS_KEY, and some are unset")
+	}
+	return port, certFile, keyFile, nil
+}
+
 // newTLSServer returns the server for TLS_PORT (HTTP/1.1 and HTTP/2, chosen by ALPN), or nil
 // when TLS_PORT, TLS_CERT and TLS_KEY are all unset: then the app serves cleartext only.
 func newTLSServer(handler http.Handler) (*http.Server, error) {
-	port, certFile, keyFile := os.Getenv("TLS_PORT"), os.Getenv("TLS_CERT"), os.Getenv("TLS_KEY")
-	if port == "" && certFile == "" && keyFile == "" {
-		return nil, nil
-	}
-	if port == "" || certFile == "" || keyFile == "" {
-		return nil, errors.New("TLS needs all of TLS_PORT, TLS_CERT and TLS_KEY, and some are unset")
+	port, certFile, keyFile, err := TLSSettings()
+	if port == "" || err != nil {
+		return nil, err
 	}
 	certificate, err := tls.LoadX509KeyPair(certFile, keyFile)
 	if err != nil {

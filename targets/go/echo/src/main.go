@@ -53,7 +53,7 @@ func main() {
 	if err != nil {
 		fail(fmt.Errorf("cannot load the templates: %w", err))
 	}
-	tlsPort, certFile, keyFile, err := tlsSettings()
+	tlsPort, certFile, keyFile, err := contract.TLSSettings()
 	if err != nil {
 		fail(err)
 	}
@@ -97,15 +97,6 @@ func main() {
 		go func() { failed <- e.StartTLS(contract.ListenHost+":"+tlsPort, certFile, keyFile) }()
 	}
 	fail(<-failed)
-}
-
-// tlsSettings reads TLS_PORT, TLS_CERT and TLS_KEY: all set, or all unset (cleartext only).
-func tlsSettings() (port, certFile, keyFile string, err error) {
-	port, certFile, keyFile = os.Getenv("TLS_PORT"), os.Getenv("TLS_CERT"), os.Getenv("TLS_KEY")
-	if (port == "") != (certFile == "") || (port == "") != (keyFile == "") {
-		return "", "", "", errors.New("TLS needs all of TLS_PORT, TLS_CERT and TLS_KEY, and some are unset")
-	}
-	return port, certFile, keyFile, nil
 }
 
 func fail(err error) {

@@ -1,13 +1,16 @@
 // The showdown app on Fiber v3, as Fiber's docs write one: fiber.New with Fiber's recover
 // middleware (no logger), Fiber's router with a regex(...) route constraint for the digits,
 // Fiber's html/template engine (gofiber/template/html) for the page, c.JSON, and BodyLimit for
-// the echo. Fiber runs on fasthttp, which speaks HTTP/1.1 only: no h2c, and no TLS here.
+// the echo. Fiber runs on fasthttp, which speaks HTTP/1.1 only: cleartext on PORT, and over TLS
+// (crypto/tls) on TLS_PORT; no HTTP/2, neither h2c nor over TLS.
 // Package contract (shared by the Go targets) gives the environment, the page's data and the
 // templates' folder.
 package main
 
 import (
+	"crypto/tls"
 	"fmt"
+	"net"
 	"os"
 
 	"github.com/gofiber/fiber/v3"
@@ -56,9 +59,37 @@ func main() {
 		return c.Render("layout", fiber.Map{"Title": c.Params("title"), "Members": contract.Members})
 	})
 
+	tlsListener, err := newTLSListener()
+	if err != nil {
+		fail(err)
+	}
 	// Prefork off (Fiber's default): one process with GOMAXPROCS = CPUS, as README.md explains.
-	err := app.Listen(contract.ListenHost+":"+contract.Port(), fiber.ListenConfig{DisableStartupMessage: true})
-	fail(err)
+	quiet := fiber.ListenConfig{DisableStartupMessage: true}
+	failed := make(chan error, 2)
+	go func() { failed <- app.Listen(contract.ListenHost+":"+contract.Port(), quiet) }()
+	if tlsListener != nil {
+		// The same fasthttp server serves both listeners.
+		go func() { failed <- app.Listener(tlsListener, quiet) }()
+	}
+	fail(<-failed)
+}
+
+// newTLSListener listens on TLS_PORT with TLS_CERT and TLS_KEY, HTTP/1.1 only (fasthttp has no
+// HTTP/2, so ALPN offers http/1.1 alone), or returns nil when the three are unset.
+func newTLSListener() (net.Listener, error) {
+	port, certFile, keyFile, err := contract.TLSSettings()
+	if port == "" || err != nil {
+		return nil, err
+	}
+	certificate, err := tls.LoadX509KeyPair(certFile, keyFile)
+	if err != nil {
+		return nil, fmt.Errorf("cannot load TLS_CERT and TLS_KEY: %w", err)
+	}
+	return tls.Listen("tcp", contract.ListenHost+":"+port, &tls.Config{
+		MinVersion:   tls.VersionTLS12,
+		Certificates: []tls.Certificate{certificate},
+		NextProtos:   []string{"http/1.1"},
+	})
 }
 
 func fail(err error) {
