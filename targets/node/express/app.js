@@ -5,21 +5,12 @@
 const express = require('express');
 const expressLayouts = require('express-ejs-layouts');
 const path = require('node:path');
-
-// The scenario contract's cap on an echoed body (docs/scenarios.md, S2): larger bodies get 413.
-const MAX_ECHO_BODY_BYTES = 40_000_000;
-
-// The team rendered by the member partial on every page.
-const MEMBERS = [
-  { name: 'Chris McCord' },
-  { name: 'Matt Sears' },
-  { name: 'David Stump' },
-  { name: 'Ricardo Thompson' },
-];
+const { MAX_ECHO_BODY_BYTES, MEMBERS } = require('../lib/contract');
 
 function createApp() {
   const app = express();
-  app.set('views', path.join(__dirname, 'views'));
+  // The EJS views that the Node targets share (a layout, an index view, a member partial).
+  app.set('views', path.join(__dirname, '..', 'views'));
   app.set('view engine', 'ejs');
   app.set('layout', 'layout');
   // Express's production checklist: do not advertise the framework through X-Powered-By.

@@ -20,6 +20,9 @@ const (
 	// The scenario contract's cap on an echoed body (docs/scenarios.md, S2): larger bodies get 413.
 	maxEchoBodyBytes = 40_000_000
 	serverName       = "gin"
+	// The html/template files that the Go targets share, relative to this target's folder (the
+	// harness starts every target in its own folder).
+	templateDir = "../templates"
 )
 
 // member is one record given to the member partial.
@@ -40,7 +43,7 @@ func main() {
 	if port == "" {
 		port = defaultPort
 	}
-	if _, err := os.Stat("templates"); err != nil {
+	if _, err := os.Stat(templateDir); err != nil {
 		// LoadHTMLGlob would panic with a stack trace; say it in one line instead.
 		fmt.Fprintf(os.Stderr, "gin: cannot load the templates: %v\n", err)
 		os.Exit(2)
@@ -49,7 +52,7 @@ func main() {
 	gin.SetMode(gin.ReleaseMode)
 	router := gin.New()
 	router.Use(gin.Recovery(), serverHeader)
-	router.LoadHTMLGlob("templates/*.html")
+	router.LoadHTMLGlob(templateDir + "/*.html")
 
 	// Gin's tree router lets these static routes sit beside /:title, and prefers them.
 	router.GET("/", func(c *gin.Context) { c.String(http.StatusOK, "") })

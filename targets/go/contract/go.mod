@@ -1,0 +1,3 @@
+module showdown/targets/go/contract
+
+go 1.24
