@@ -14,8 +14,11 @@ import gleam/http/request.{Request}
 import gleam/http/response.{Response}
 import gleam/int
 import gleam/json
+import gleam/list
 import gleam/result
+import gleam/uri
 import mist.{Connection, ResponseData}
+import showdown_mist/http_date
 import showdown_mist/page
 
 const default_port = 8080
@@ -36,9 +39,25 @@ pub fn main() {
   process.sleep_forever()
 }
 
-/// The patterns are tried in order, so the fixed paths come before the one-segment title.
 fn handle(req: Request(Connection)) -> Response(ResponseData) {
-  case req.method, request.path_segments(req) {
+  case decoded_segments(req) {
+    Ok(segments) -> route(req, segments)
+    Error(Nil) -> text(400, "Bad Request")
+  }
+  |> response.set_header("date", http_date.now())
+  |> response.set_header("server", "mist")
+}
+
+/// The path's segments with their percent-encoding decoded; an error for a malformed escape or
+/// bytes that are not UTF-8.
+fn decoded_segments(req: Request(Connection)) -> Result(List(String), Nil) {
+  request.path_segments(req)
+  |> list.try_map(uri.percent_decode)
+}
+
+/// The patterns are tried in order, so the fixed paths come before the one-segment title.
+fn route(req: Request(Connection), segments: List(String)) -> Response(ResponseData) {
+  case req.method, segments {
     Get, [] -> text(200, "")
     Get, ["plaintext"] -> text(200, "Hello, World!")
     Get, ["json"] -> message_json()
@@ -54,7 +73,6 @@ fn handle(req: Request(Connection)) -> Response(ResponseData) {
     Get, [title] -> page_html(title)
     _, _ -> not_found()
   }
-  |> response.set_header("server", "mist")
 }
 
 /// True when every byte is an ASCII digit: the route's constraint, as a bit-string pattern.
