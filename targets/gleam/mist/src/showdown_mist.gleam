@@ -2,7 +2,9 @@
 //// function given to `mist.new`, routing by pattern matching on the method and the path
 //// segments (mist has no router of its own; this is how its users route), the page from
 //// `showdown_mist/page`, gleam_json for /json, and `mist.read_body` for the echo, capped at the
-//// contract's limit. mist sends the Date and Content-Length headers itself.
+//// contract's limit. mist 0.14 sends Content-Length but no Date: the handler adds `date`
+//// (`showdown_mist/http_date`) and `server`. `request.path_segments` leaves the segments
+//// percent-encoded: the handler decodes them (gleam/uri) before it routes.
 ////
 //// mist 0.14 listens on every interface: it has no option for the address (mist 3 added one).
 

@@ -17,8 +17,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The registry-bound seed targets pin every package they are built from to one version, so that a
- * user's build is the build docs/seed-frameworks.md describes: Mix and rebar3 with exact versions
- * for the whole tree, cabal with exact versions for what Hackage gives and Debian's installed
+ * user's build is the build docs/seed-frameworks.md describes: Mix, rebar3 and Gleam with exact
+ * versions for the whole tree, cabal with exact versions for what Hackage gives and Debian's installed
  * libraries for the rest. Reads the files only; no registry is asked.
  */
 class RegistryBoundPinsTest {
@@ -27,26 +27,32 @@ class RegistryBoundPinsTest {
 
     final Path home = AllJavaTargetsVerifyTest.home();
 
-    /** Each {@code {:name, "requirement"...}} of a mix.exs, in order. */
-    static Map<String, String> mixDeps(String mixExs) {
+    /** Each package name (group 1) and its requirement (group 2) that {@code pattern} finds, in order. */
+    static Map<String, String> deps(Pattern pattern, String text) {
         Map<String, String> deps = new LinkedHashMap<>();
-        Matcher m = Pattern.compile("\\{:([a-z_]+),\\s*\"([^\"]+)\"").matcher(mixExs);
+        Matcher m = pattern.matcher(text);
         while (m.find()) {
             deps.put(m.group(1), m.group(2));
         }
         return deps;
     }
 
+    /** Every requirement is {@code == VERSION}. */
+    static void assertAllExact(String what, Map<String, String> deps) {
+        assertThat(deps).allSatisfy((name, requirement) -> {
+            assertThat(requirement).as(what + " " + name).startsWith("== ");
+            assertThat(requirement.substring(3)).as(what + " " + name).matches(EXACT_VERSION);
+        });
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {"plug", "bandit", "phoenix"})
     void everyElixirTargetPinsEachPackageOfItsTreeExactly(String target) throws IOException {
-        Map<String, String> deps = mixDeps(Files.readString(home.resolve("targets/elixir/" + target + "/mix.exs")));
+        Map<String, String> deps = deps(Pattern.compile("\\{:([a-z_]+),\\s*\"([^\"]+)\""),
+                Files.readString(home.resolve("targets/elixir/" + target + "/mix.exs")));
         // What Plug itself needs is in every tree.
         assertThat(deps).containsKeys("plug", "mime", "plug_crypto", "telemetry", "jason");
-        assertThat(deps).allSatisfy((name, requirement) -> {
-            assertThat(requirement).as(target + " " + name).startsWith("== ");
-            assertThat(requirement.substring(3)).as(target + " " + name).matches(EXACT_VERSION);
-        });
+        assertAllExact(target, deps);
         switch (target) {
             case "plug" -> assertThat(deps).containsKeys("plug_cowboy", "cowboy", "cowlib", "ranch", "cowboy_telemetry");
             case "bandit" -> assertThat(deps).containsKeys("bandit", "thousand_island", "hpax", "websock");
@@ -58,14 +64,20 @@ class RegistryBoundPinsTest {
     @Test
     void cowboyPinsEachPackageOfItsTreeExactly() throws IOException {
         String config = Files.readString(home.resolve("targets/erlang/cowboy/rebar.config"));
-        Matcher m = Pattern.compile("\\{([a-z_]+),\\s*\"([^\"]+)\"\\}").matcher(config);
-        Map<String, String> deps = new LinkedHashMap<>();
-        while (m.find()) {
-            deps.put(m.group(1), m.group(2));
-        }
+        Map<String, String> deps = deps(Pattern.compile("\\{([a-z_]+),\\s*\"([^\"]+)\"\\}"), config);
         // rebar3 reads a bare version of a Hex package as that version exactly.
         assertThat(deps).containsOnlyKeys("cowboy", "cowlib", "ranch", "bbmustache", "jsx");
         assertThat(deps.values()).allSatisfy(v -> assertThat(v).matches(EXACT_VERSION));
+    }
+
+    @Test
+    void mistPinsEachPackageOfItsTreeExactly() throws IOException {
+        String toml = Files.readString(home.resolve("targets/gleam/mist/gleam.toml"));
+        String dependencies = toml.substring(toml.indexOf("[dependencies]"));
+        Map<String, String> deps = deps(Pattern.compile("(?m)^([a-z_]+) = \"([^\"]+)\""), dependencies);
+        assertThat(deps).containsOnlyKeys("mist", "glisten", "gleam_stdlib", "gleam_http", "gleam_erlang", "gleam_otp",
+                "gleam_json", "thoas");
+        assertAllExact("mist", deps);
     }
 
     @Test
