@@ -46,8 +46,10 @@ fn handle(req: Request(Connection)) -> Response(ResponseData) {
     Ok(segments) -> route(req, segments)
     Error(Nil) -> text(400, "Bad Request")
   }
-  |> response.set_header("date", http_date.now())
-  |> response.set_header("server", "mist")
+  // prepend_header keeps the value as it is: gleam_http 3.5.0's set_header lowercases it (3.5.2,
+  // which needs Gleam 0.32, fixed that).
+  |> response.prepend_header("date", http_date.now())
+  |> response.prepend_header("server", "mist")
 }
 
 /// The path's segments with their percent-encoding decoded; an error for a malformed escape or
@@ -120,7 +122,7 @@ fn echo_body(req: Request(Connection)) -> Response(ResponseData) {
   case mist.read_body(req, max_body_limit: max_echo_body_bytes) {
     Ok(req) ->
       response.new(200)
-      |> response.set_header("content-type", content_type)
+      |> response.prepend_header("content-type", content_type)
       |> response.set_body(mist.Bytes(bit_builder.from_bit_string(req.body)))
     Error(mist.ExcessBody) -> text(413, "Request Entity Too Large")
     Error(mist.MalformedBody) -> text(400, "Bad Request")
