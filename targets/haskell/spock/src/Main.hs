@@ -1,7 +1,7 @@
 {-# LANGUAGE OverloadedStrings #-}
 -- | The showdown app on Spock (Spock-core, the framework without its session and database
--- layers): Spock's typed routes (a 'Digits' capture for \/echo\/regex), blaze-html for the page (see
--- "Templates"), aeson through Spock's 'json', and Spock's 'body' for the echo, capped by
+-- layers): Spock's typed routes (a 'Digits' capture for \/echo\/regex), blaze-html for the page
+-- (see "Templates"), aeson through Spock's 'json', and Spock's 'body' for the echo, capped by
 -- 'sc_maxRequestSize'. Warp, under Spock, sends the Date and Server headers; Warp decodes the
 -- percent-encoding of each path segment before Spock's router sees it.
 module Main (main) where
