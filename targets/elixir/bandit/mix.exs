@@ -25,10 +25,11 @@ defmodule ShowdownBandit.MixProject do
     [mod: {ShowdownBandit.Application, []}, extra_applications: [:logger]]
   end
 
-  # Exact versions: the newest that build on Debian 12's Elixir 1.14.0 and OTP 25 (Bandit 1.12
-  # needs a newer Elixir). The rest of the tree (websock, telemetry, and Plug's mime, plug_crypto
-  # and telemetry) is pinned by mix.lock, which the first `mix deps.get` writes and which is then
-  # committed.
+  # Every package of the tree at one exact version: the newest that build on Debian 12's Elixir
+  # 1.14.0 and OTP 25 (Bandit 1.12 needs a newer Elixir), with those the direct ones need listed
+  # too, so that the build is the same wherever it is fetched (mix.lock, with Hex's checksums, is
+  # written by the first `mix deps.get`). Each pin meets the requirements that the other packages
+  # declare, so none needs `override`.
   defp deps do
     [
       {:bandit, "== 1.11.1"},
@@ -36,7 +37,12 @@ defmodule ShowdownBandit.MixProject do
       {:thousand_island, "== 1.5.0"},
       {:hpax, "== 1.0.3"},
       {:plug, "== 1.19.2"},
-      {:jason, "== 1.4.4"}
+      {:jason, "== 1.4.4"},
+      # What Bandit needs besides: websock, telemetry; and Plug: mime, plug_crypto.
+      {:websock, "== 0.5.3"},
+      {:telemetry, "== 1.4.1"},
+      {:mime, "== 2.0.7"},
+      {:plug_crypto, "== 2.1.1"}
     ]
   end
 end

@@ -19,11 +19,12 @@ defmodule ShowdownPhoenix.MixProject do
     [mod: {ShowdownPhoenix.Application, []}, extra_applications: [:logger]]
   end
 
-  # Exact versions: the newest that build on Debian 12's Elixir 1.14.0 and OTP 25 (Phoenix 1.8
-  # needs Elixir 1.15, Bandit 1.12 a newer one too). Bandit is the server that Phoenix 1.7's
-  # generator puts in a new app. The rest of the tree (phoenix_pubsub, websock_adapter, websock,
-  # castore, mime, plug_crypto, telemetry) is pinned by mix.lock, which the first `mix deps.get`
-  # writes and which is then committed.
+  # Every package of the tree at one exact version: the newest that build on Debian 12's Elixir
+  # 1.14.0 and OTP 25 (Phoenix 1.8 needs Elixir 1.15, Bandit 1.12 a newer one too), with those the
+  # direct ones need listed too, so that the build is the same wherever it is fetched (mix.lock,
+  # with Hex's checksums, is written by the first `mix deps.get`). Each pin meets the requirements
+  # that the other packages declare, so none needs `override`. Bandit is the server that Phoenix
+  # 1.7's generator puts in a new app.
   defp deps do
     [
       {:phoenix, "== 1.7.24"},
@@ -35,7 +36,16 @@ defmodule ShowdownPhoenix.MixProject do
       {:thousand_island, "== 1.5.0"},
       {:hpax, "== 1.0.3"},
       {:plug, "== 1.19.2"},
-      {:jason, "== 1.4.4"}
+      {:jason, "== 1.4.4"},
+      # What Phoenix needs besides: phoenix_pubsub, websock_adapter (and its websock), castore,
+      # telemetry; and Plug: mime, plug_crypto.
+      {:phoenix_pubsub, "== 2.2.0"},
+      {:websock_adapter, "== 0.5.9"},
+      {:websock, "== 0.5.3"},
+      {:castore, "== 1.0.19"},
+      {:telemetry, "== 1.4.1"},
+      {:mime, "== 2.0.7"},
+      {:plug_crypto, "== 2.1.1"}
     ]
   end
 end

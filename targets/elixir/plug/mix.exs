@@ -20,9 +20,10 @@ defmodule ShowdownPlug.MixProject do
     [mod: {ShowdownPlug.Application, []}, extra_applications: [:logger]]
   end
 
-  # Exact versions: the newest that build on Debian 12's Elixir 1.14.0 and OTP 25. The rest of the
-  # tree (Plug's mime, plug_crypto and telemetry; plug_cowboy's cowboy_telemetry) is pinned by
-  # mix.lock, which the first `mix deps.get` writes and which is then committed.
+  # Every package of the tree at one exact version: the newest that build on Debian 12's Elixir
+  # 1.14.0 and OTP 25, with those the direct ones need listed too, so that the build is the same
+  # wherever it is fetched (mix.lock, with Hex's checksums, is written by the first `mix deps.get`).
+  # Each pin meets the requirements that the other packages declare, so none needs `override`.
   defp deps do
     [
       {:plug, "== 1.19.2"},
@@ -32,7 +33,12 @@ defmodule ShowdownPlug.MixProject do
       {:cowboy, "== 2.17.0"},
       {:cowlib, "== 2.18.0"},
       {:ranch, "== 1.8.1"},
-      {:jason, "== 1.4.4"}
+      {:jason, "== 1.4.4"},
+      # What Plug needs: mime, plug_crypto, telemetry; and plug_cowboy: cowboy_telemetry.
+      {:mime, "== 2.0.7"},
+      {:plug_crypto, "== 2.1.1"},
+      {:telemetry, "== 1.4.1"},
+      {:cowboy_telemetry, "== 0.4.0"}
     ]
   end
 end

@@ -2,7 +2,9 @@
 //// function given to `mist.new`, routing by pattern matching on the method and the path
 //// segments (mist has no router of its own; this is how its users route), the page from
 //// `showdown_mist/page`, gleam_json for /json, and `mist.read_body` for the echo, capped at the
-//// contract's limit. mist sends the Date and Content-Length headers itself.
+//// contract's limit. mist 0.14 sends Content-Length but no Date: the handler adds `date`
+//// (`showdown_mist/http_date`) and `server`. `request.path_segments` leaves the segments
+//// percent-encoded: the handler decodes them (gleam/uri) before it routes.
 ////
 //// mist 0.14 listens on every interface: it has no option for the address (mist 3 added one).
 
@@ -14,8 +16,11 @@ import gleam/http/request.{Request}
 import gleam/http/response.{Response}
 import gleam/int
 import gleam/json
+import gleam/list
 import gleam/result
+import gleam/uri
 import mist.{Connection, ResponseData}
+import showdown_mist/http_date
 import showdown_mist/page
 
 const default_port = 8080
@@ -36,9 +41,27 @@ pub fn main() {
   process.sleep_forever()
 }
 
-/// The patterns are tried in order, so the fixed paths come before the one-segment title.
 fn handle(req: Request(Connection)) -> Response(ResponseData) {
-  case req.method, request.path_segments(req) {
+  case decoded_segments(req) {
+    Ok(segments) -> route(req, segments)
+    Error(Nil) -> text(400, "Bad Request")
+  }
+  // prepend_header keeps the value as it is: gleam_http 3.5.0's set_header lowercases it (3.5.2,
+  // which needs Gleam 0.32, fixed that).
+  |> response.prepend_header("date", http_date.now())
+  |> response.prepend_header("server", "mist")
+}
+
+/// The path's segments with their percent-encoding decoded; an error for a malformed escape or
+/// bytes that are not UTF-8.
+fn decoded_segments(req: Request(Connection)) -> Result(List(String), Nil) {
+  request.path_segments(req)
+  |> list.try_map(uri.percent_decode)
+}
+
+/// The patterns are tried in order, so the fixed paths come before the one-segment title.
+fn route(req: Request(Connection), segments: List(String)) -> Response(ResponseData) {
+  case req.method, segments {
     Get, [] -> text(200, "")
     Get, ["plaintext"] -> text(200, "Hello, World!")
     Get, ["json"] -> message_json()
@@ -54,7 +77,6 @@ fn handle(req: Request(Connection)) -> Response(ResponseData) {
     Get, [title] -> page_html(title)
     _, _ -> not_found()
   }
-  |> response.set_header("server", "mist")
 }
 
 /// True when every byte is an ASCII digit: the route's constraint, as a bit-string pattern.
@@ -100,7 +122,7 @@ fn echo_body(req: Request(Connection)) -> Response(ResponseData) {
   case mist.read_body(req, max_body_limit: max_echo_body_bytes) {
     Ok(req) ->
       response.new(200)
-      |> response.set_header("content-type", content_type)
+      |> response.prepend_header("content-type", content_type)
       |> response.set_body(mist.Bytes(bit_builder.from_bit_string(req.body)))
     Error(mist.ExcessBody) -> text(413, "Request Entity Too Large")
     Error(mist.MalformedBody) -> text(400, "Bad Request")

@@ -1,15 +1,18 @@
-{-# LANGUAGE DataKinds #-}
 {-# LANGUAGE OverloadedStrings #-}
 -- | The showdown app on Spock (Spock-core, the framework without its session and database
--- layers): Spock's typed routes (a 'Digits' capture for \/echo\/regex), Lucid for the page (see
--- "Templates"), aeson through Spock's 'json', and Spock's 'body' for the echo, capped by
--- 'sc_maxRequestSize'. Warp, under Spock, sends the Date and Server headers.
+-- layers): Spock's typed routes (a 'Digits' capture for \/echo\/regex), blaze-html for the page
+-- (see "Templates"), aeson through Spock's 'json', and Spock's 'body' for the echo, capped by
+-- 'sc_maxRequestSize'. Warp, under Spock, sends the Date and Server headers; Warp decodes the
+-- percent-encoding of each path segment before Spock's router sees it.
 module Main (main) where
 
 import Control.Concurrent (setNumCapabilities)
 import Data.Aeson (object, (.=))
 import Data.Text (Text)
+import qualified Data.Text.Encoding as TE
+import qualified Data.Text.Encoding.Error as TE
 import qualified Data.Text.Lazy as TL
+import Network.HTTP.Types.Status (Status, statusMessage)
 import Network.Wai.Handler.Warp (defaultSettings, runSettings, setHost, setPort, setServerName)
 import System.Environment (lookupEnv)
 import System.Exit (ExitCode (ExitFailure), exitWith)
@@ -18,7 +21,7 @@ import Text.Read (readMaybe)
 import Web.Spock.Core
 
 import Digits (Digits (..))
-import Templates (Member (..), showdownPage)
+import Templates (members, showdownPage)
 
 defaultPort :: Int
 defaultPort = 8080
@@ -26,9 +29,6 @@ defaultPort = 8080
 -- | The scenario contract's cap on an echoed body (docs/scenarios.md, S2): larger bodies get 413.
 maxEchoBodyBytes :: Num a => a
 maxEchoBodyBytes = 40000000
-
-members :: [Member]
-members = map Member ["Chris McCord", "Matt Sears", "David Stump", "Ricardo Thompson"]
 
 main :: IO ()
 main = do
@@ -40,7 +40,7 @@ main = do
     Nothing -> pure defaultPort
     Just p -> maybe (badPort p) pure (readMaybe p >>= positive)
   -- Spock answers a body over the limit with its error handler and 413.
-  let config = defaultSpockConfig {sc_maxRequestSize = Just maxEchoBodyBytes}
+  let config = defaultSpockConfig {sc_maxRequestSize = Just maxEchoBodyBytes, sc_errorHandler = errorText}
   app <- spockAsApp (spockConfigT config id routes)
   -- runSpock would listen on every interface and print a banner; Warp's own settings do neither.
   runSettings (setServerName "Spock" $ setHost "127.0.0.1" $ setPort port defaultSettings) app
@@ -51,13 +51,23 @@ main = do
       exitWith (ExitFailure 2)
 
 -- | A path segment as text.
-segment :: Path '[Text] 'Open
+segment :: Var Text
 segment = var
+
+-- | Spock's error answers (404, 413, ...): the status line's reason as text. Spock's default
+-- handler writes the same bytes without a Content-Type.
+errorText :: Status -> ActionCtxT () IO ()
+errorText = text . TE.decodeUtf8With TE.lenientDecode . statusMessage
+
+-- | An empty text body with its length: Spock hands Warp a body of unknown length, which Warp
+-- sends chunked unless the response carries a Content-Length.
+emptyText :: ActionT IO ()
+emptyText = setHeader "Content-Length" "0" >> text ""
 
 -- | Spock's router prefers a fixed segment to a capture, so "plaintext" is not a /:title.
 routes :: SpockT IO ()
 routes = do
-  get root $ text ""
+  get root emptyText
   get "plaintext" $ text "Hello, World!"
   get "json" $ json (object ["message" .= ("Hello, World!" :: Text)])
   get ("echo" <//> "hello-world") $ text "Hello World"

@@ -3,7 +3,7 @@
 -- other, Lucid 2.11, writes an empty attribute bare, @content@ for @content=""@, so its page
 -- would not equal the contract's): a layout that wraps the index view, and a partial for each
 -- team member. blaze escapes every 'toHtml' value.
-module Templates (Member (..), showdownPage) where
+module Templates (Member (..), members, showdownPage) where
 
 import Data.Text (Text)
 import qualified Data.Text.Lazy as TL
@@ -14,9 +14,13 @@ import qualified Text.Blaze.Html5.Attributes as A
 
 newtype Member = Member {memberName :: Text}
 
+-- | The team that every page lists, in this order.
+members :: [Member]
+members = map Member ["Chris McCord", "Matt Sears", "David Stump", "Ricardo Thompson"]
+
 -- | The whole page for one request: the index view for this title, inside the layout.
 showdownPage :: Text -> [Member] -> TL.Text
-showdownPage title members = renderHtml (layout (index title members))
+showdownPage title team = renderHtml (layout (index title team))
 
 layout :: Html -> Html
 layout content = do
@@ -41,7 +45,7 @@ layout content = do
           H.p $ H.a ! A.href "http://phoenixframework.org" $ "phoenixframework.org"
 
 index :: Text -> [Member] -> Html
-index title members = do
+index title team = do
   H.div ! A.class_ "jumbotron" $ do
     H.h2 "Welcome to Phoenix!"
     H.p ! A.class_ "lead" $
@@ -59,7 +63,7 @@ index title members = do
         H.li $ H.a ! A.href "irc://irc.freenode.net/elixir-lang" $ "#elixir-lang on freenode IRC"
         H.li $ H.a ! A.href "https://twitter.com/chris_mccord" $ "@chris_mccord"
       H.h4 "Team Members"
-      H.ul $ mapM_ memberPartial members
+      H.ul $ mapM_ memberPartial team
 
 memberPartial :: Member -> Html
 memberPartial member = H.li $ do

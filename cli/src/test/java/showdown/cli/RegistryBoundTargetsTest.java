@@ -27,11 +27,11 @@ import showdown.harness.target.TargetManifest;
  * The seed targets whose packages come from a registry this project's machines do not reach
  * (Hex, Hackage, NuGet; docs/seed-frameworks.md). Nothing here claims that they build or pass:
  * their manifests load, {@code showdown doctor} reports each one unavailable naming its registry
- * until its packages are fetched, the Erlang of the cowboy target compiles with {@code erlc}, and
- * a setup whose toolchain is on PATH ends within a short timeout with exit 0 or with exit 3 and
- * its one line. A toolchain that is missing skips its check with the reason (Gleam and the .NET
- * SDK always here: Debian ships neither and the project installs neither), except {@code erlc}
- * under {@code CI=true}, which {@code .ci/run} installs.
+ * until its packages are fetched, and a setup whose toolchain is on PATH ends within a short
+ * timeout with exit 0 or with exit 3 and its one line. A toolchain that is missing skips its check
+ * with the reason (Gleam and the .NET SDK always here: Debian ships neither and the project
+ * installs neither). Their own modules are checked by {@link RegistryBoundModulesTest}, their pins
+ * by {@link RegistryBoundPinsTest}.
  */
 class RegistryBoundTargetsTest {
 
@@ -96,49 +96,6 @@ class RegistryBoundTargetsTest {
         }
     }
 
-    @Test
-    void cowboysErlangCompilesWithErlcAndItsDigitsConstraintHoldsOnOtpAlone() throws Exception {
-        requireOrSkip("erlc", "Erlang's compiler (Debian's erlang-base)");
-        Path src = home.resolve("targets/erlang/cowboy/src");
-        List<String> command = new ArrayList<>(List.of("erlc", "-o", out.toString()));
-        try (Stream<Path> files = Files.list(src)) {
-            files.filter(f -> f.toString().endsWith(".erl")).sorted().map(Path::toString).forEach(command::add);
-        }
-        // The calls into Cowboy, bbmustache and jsx are resolved when the code is loaded, not here;
-        // erlc only warns that the cowboy_handler behaviour is not on its path.
-        Result compiled = run(command, 120);
-        assertThat(compiled.exitCode()).as("erlc: " + compiled.output()).isZero();
-
-        // showdown_routes uses OTP alone: its constraint runs without Cowboy.
-        Result checked = run(List.of("erl", "-noshell", "-pa", out.toString(), "-eval", """
-                {ok, <<"42">>} = showdown_routes:digits(forward, <<"42">>),
-                {error, not_digits} = showdown_routes:digits(forward, <<"abc">>),
-                {error, not_digits} = showdown_routes:digits(forward, <<"-5">>),
-                {error, not_digits} = showdown_routes:digits(forward, <<>>),
-                io:format("digits ok~n"), halt(0).
-                """), 60);
-        assertThat(checked.output()).as("erl").contains("digits ok");
-        assertThat(checked.exitCode()).isZero();
-    }
-
-    @Test
-    void theElixirTargetsModulesThatUseOnlyElixirCompileWithElixirc() throws Exception {
-        requireOrSkip("elixirc", "Elixir's compiler (Debian's elixir)");
-        List<String> common = new ArrayList<>(List.of("elixirc", "--warnings-as-errors", "-o", out.resolve("common").toString()));
-        try (Stream<Path> files = Files.list(home.resolve("targets/elixir/common/showdown"))) {
-            files.filter(f -> f.toString().endsWith(".ex")).sorted().map(Path::toString).forEach(common::add);
-        }
-        Result compiled = run(common, 180);
-        assertThat(compiled.exitCode()).as("elixirc: " + compiled.output()).isZero();
-        // The page's engine and templates need Plug.HTML only when they run: elixirc warns and compiles them.
-        List<String> page = new ArrayList<>(List.of("elixirc", "-o", out.resolve("page").toString()));
-        page.addAll(common.subList(4, common.size()));
-        page.add(home.resolve("targets/elixir/plug/lib/showdown/html_engine.ex").toString());
-        page.add(home.resolve("targets/elixir/plug/lib/showdown/templates.ex").toString());
-        Result pageCompiled = run(page, 180);
-        assertThat(pageCompiled.exitCode()).as("elixirc: " + pageCompiled.output()).isZero();
-    }
-
     /** One test per target: its setup runs where its toolchain is on PATH, else it is skipped with the reason. */
     @TestFactory
     Stream<DynamicTest> aSetupWhoseToolchainIsHereEndsQuicklyWithExit0OrWithExit3AndItsOneLine() throws IOException {
@@ -147,7 +104,7 @@ class RegistryBoundTargetsTest {
 
     void runSetup(TargetManifest m) throws Exception {
         // Only where the toolchain is on PATH already, so that this test installs nothing.
-        List<String> missing = m.requires().stream().filter(c -> !onPath(c)).toList();
+        List<String> missing = m.requires().stream().filter(c -> !Toolchain.onPath(c)).toList();
         Assumptions.assumeTrue(missing.isEmpty(), "no " + String.join(", ", missing) + " on PATH: " + m.name()
                 + "'s setup would install or ask for a toolchain first");
         ProcessBuilder pb = new ProcessBuilder(m.setupPath().toString()).directory(m.dir().toFile())
@@ -167,36 +124,5 @@ class RegistryBoundTargetsTest {
             assertThat(err).as(m.name() + " stderr").isNotEmpty();
             assertThat(err.get(err.size() - 1)).as(m.name()).startsWith("setup: ").contains(m.name());
         }
-    }
-
-    record Result(int exitCode, String output) {
-    }
-
-    static Result run(List<String> command, long timeoutSeconds) throws IOException, InterruptedException {
-        Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
-        p.getOutputStream().close();
-        byte[] bytes = p.getInputStream().readAllBytes();
-        if (!p.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
-            p.destroyForcibly();
-            fail(command.get(0) + " still running after " + timeoutSeconds + " s");
-        }
-        return new Result(p.exitValue(), new String(bytes, StandardCharsets.UTF_8));
-    }
-
-    /** Skips the test without {@code command}, except under {@code CI=true}, where its absence fails it. */
-    static void requireOrSkip(String command, String what) {
-        if (onPath(command)) {
-            return;
-        }
-        if ("true".equals(System.getenv("CI"))) {
-            fail("no " + command + " on PATH under CI=true: .ci/run installs " + what);
-        }
-        Assumptions.abort("no " + command + " on PATH: " + what + " is not installed");
-    }
-
-    static boolean onPath(String command) {
-        String path = System.getenv("PATH");
-        return path != null && Arrays.stream(path.split(java.io.File.pathSeparator))
-                .anyMatch(dir -> !dir.isEmpty() && Files.isExecutable(Path.of(dir, command)));
     }
 }

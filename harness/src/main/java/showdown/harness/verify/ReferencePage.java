@@ -8,9 +8,10 @@ import java.util.regex.Pattern;
 
 /**
  * The phoenix-showdown page of docs/scenarios.md (a resource, with {@code {title}} where the title
- * goes), and the whitespace-insensitive comparison the contract allows.
+ * goes), and the whitespace-insensitive comparison the contract allows. Public for the tests that
+ * render a target's page without its server (the registry-bound targets' templates).
  */
-final class ReferencePage {
+public final class ReferencePage {
 
     private static final String RESOURCE = "showdown-page.html";
     private static final Pattern WHITESPACE = Pattern.compile("\\s+");
@@ -33,7 +34,7 @@ final class ReferencePage {
     }
 
     /** The expected page for a title (HTML-escaped as the template engines must). */
-    static String forTitle(String title) {
+    public static String forTitle(String title) {
         return TEMPLATE.replace("{title}", escapeHtml(title));
     }
 
@@ -51,7 +52,7 @@ final class ReferencePage {
     }
 
     /** Null when {@code actual} matches the page for {@code title}; else where and how it differs. */
-    static String difference(String actual, String title) {
+    public static String difference(String actual, String title) {
         String got = normalize(actual);
         String want = normalize(forTitle(title));
         if (got.equals(want)) {
