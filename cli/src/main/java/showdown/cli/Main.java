@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
+import showdown.harness.run.EnvironmentProbe;
 import showdown.harness.target.TargetException;
 import showdown.load.LoadException;
 
@@ -140,7 +141,6 @@ public final class Main {
     }
 
     static String version() {
-        String v = Main.class.getPackage().getImplementationVersion();
-        return "showdown " + (v == null ? "dev" : v) + " (Java " + Runtime.version() + ")";
+        return "showdown " + EnvironmentProbe.showdownVersion() + " (Java " + Runtime.version() + ")";
     }
 }
