@@ -39,6 +39,8 @@ public final class Main {
         COMMANDS.put("report", ReportCommand::new);
         COMMANDS.put("compare", CompareCommand::new);
         COMMANDS.put("train-archive", TrainArchiveCommand::new); // hidden: for the launcher
+        COMMANDS.put("bench-record", BenchRecordCommand::new); // hidden: for the bench scripts
+        COMMANDS.put("bench-report", BenchReportCommand::new); // hidden: for bench/report
     }
 
     private Main() {
