@@ -128,7 +128,7 @@ public final class BenchLog {
                 .append(named.file().getFileName()).append(")\n\n");
         md.append("| figure | value | range | spread | pass mark | met |\n|---|---|---|---|---|---|\n");
         for (BenchRecord.Figure f : r.figures()) {
-            md.append("| ").append(cell(f.name())).append(" | ").append(number(f.value())).append(' ').append(cell(f.unit()))
+            md.append("| ").append(cell(f.name())).append(" | ").append(value(f)).append(' ').append(cell(f.unit()))
                     .append(" | ").append(range(f)).append(" | ").append(cell(f.spread())).append(" | ")
                     .append(cell(f.bar())).append(" | ").append(met(f.met())).append(" |\n");
         }
@@ -162,7 +162,7 @@ public final class BenchLog {
     /** The machine in one phrase: CPU, cores, cpuset, governor, kernel, JDK, tools, noise. */
     static String machine(BenchRecord.Machine m) {
         StringBuilder s = new StringBuilder();
-        s.append(m.cpuModel()).append(" (").append(m.cores()).append(" cores, cpuset ").append(m.cpuset())
+        s.append(m.cpuModel().equals("unknown") ? "CPU model unknown" : m.cpuModel()).append(" (").append(m.cores()).append(" cores, cpuset ").append(m.cpuset())
                 .append(", governor ").append(m.governor()).append("), kernel ").append(m.kernel()).append(", JDK ")
                 .append(m.jdk());
         if (!m.tools().isEmpty()) {
@@ -174,14 +174,11 @@ public final class BenchLog {
             s.append("; host noise not measured");
         } else {
             StringJoiner noise = new StringJoiner(", ", "; host noise: ", "");
-            m.noise().forEach((k, v) -> noise.add(noiseName(k) + " " + number(v)));
+            m.noise().forEach((k, v) -> noise.add("wrkAloneReqPerSec".equals(k)
+                    ? "wrk alone on nginx " + number(v) + " req/s" : k + " " + number(v)));
             s.append(noise);
         }
         return s.toString();
-    }
-
-    private static String noiseName(String key) {
-        return "wrkAloneReqPerSec".equals(key) ? "wrk alone on nginx, req/s," : key;
     }
 
     /**
@@ -218,7 +215,7 @@ public final class BenchLog {
             }
             BenchRecord.Figure f = e.getValue();
             md.append("| ").append(r.value().script()).append(" | ").append(cell(f.name())).append(" | ")
-                    .append(number(f.value())).append(' ').append(cell(f.unit())).append(" | ").append(range(f))
+                    .append(value(f)).append(' ').append(cell(f.unit())).append(" | ").append(range(f))
                     .append(" | ").append(cell(f.bar())).append(" | ").append(met(f.met())).append(" | [^run")
                     .append(cited.indexOf(r) + 1).append("] |\n");
         }
@@ -241,15 +238,26 @@ public final class BenchLog {
                 .thenComparing(e -> e.getValue().name())).toList();
     }
 
+    /** The figure's spread, low–high, with as many decimals as its value has. */
     private static String range(BenchRecord.Figure f) {
         if (f.low() == null || f.high() == null) {
             return "";
         }
-        return number(f.low()) + "–" + number(f.high());
+        String value = value(f);
+        int dot = value.indexOf('.');
+        String format = "%." + (dot < 0 ? 0 : value.length() - dot - 1) + "f";
+        return String.format(Locale.ROOT, format, f.low()) + "–" + String.format(Locale.ROOT, format, f.high());
     }
 
     private static String met(Boolean met) {
         return met == null ? "" : met ? "yes" : "**no**";
+    }
+
+    /** A figure's value: ratios, shares and tau always with three decimals, other units as {@link #number}. */
+    static String value(BenchRecord.Figure f) {
+        String unit = f.unit();
+        boolean fraction = unit.startsWith("ratio") || unit.startsWith("share") || unit.equals("tau");
+        return fraction ? String.format(Locale.ROOT, "%.3f", f.value()) : number(f.value());
     }
 
     /** Whole numbers without decimals, small ones with three, the rest with one. */

@@ -85,8 +85,8 @@ class BenchLogTest {
                 `bench/load-vs-wrk --tls --rounds 5`
 
                 Commit 2b5f095; Test CPU @ 2.9GHz (2 cores, cpuset 0-1, governor unknown), kernel 6.1.0-test, \
-                JDK Eclipse Adoptium 25.0.1+8-LTS; nginx 1.22.1, wrk 4.1.0; host noise: wrk alone on nginx, req/s, \
-                228000. [Record](records/20261204-101500-load-vs-wrk.json)
+                JDK Eclipse Adoptium 25.0.1+8-LTS; nginx 1.22.1, wrk 4.1.0; host noise: wrk alone on nginx \
+                228000 req/s. [Record](records/20261204-101500-load-vs-wrk.json)
 
                 | figure | value | range | spread | pass mark | met |
                 |---|---|---|---|---|---|
