@@ -113,12 +113,16 @@ bench_figure() {
 }
 
 # bench_figure_of NAME UNIT SPREAD BAR: a figure from the numbers on stdin, their median with their
-# range (min and max) as its spread. Nothing when stdin holds no number.
+# range (min and max) as its spread; a single number has no spread. Nothing when stdin holds no number.
 bench_figure_of() {
   local values
   values=$(grep -E '^-?[0-9.]+(e[-+]?[0-9]+)?$' | sort -g)
   [ -n "$values" ] || return 0
-  bench_figure "$1" "$(median <<<"$values")" "$(head -1 <<<"$values")" "$(tail -1 <<<"$values")" "$2" "$3" "$4"
+  if [ "$(wc -l <<<"$values")" -eq 1 ]; then
+    bench_figure "$1" "$values" - - "$2" - "$4"
+  else
+    bench_figure "$1" "$(median <<<"$values")" "$(head -1 <<<"$values")" "$(tail -1 <<<"$values")" "$2" "$3" "$4"
+  fi
 }
 
 # bench_record_write READING TOOL...: writes the record; TOOL... are the tools whose versions it names.

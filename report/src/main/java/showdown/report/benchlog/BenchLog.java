@@ -119,10 +119,18 @@ public final class BenchLog {
     private record Entry(Instant when, Path file, String markdown) {
     }
 
+    /**
+     * A record's date and time; the date alone at midnight UTC, which is how a record transcribed from a
+     * text that gave no time of day says so.
+     */
+    static String when(Instant date) {
+        return date.atOffset(ZoneOffset.UTC).toLocalTime().toSecondOfDay() == 0 ? DAY.format(date) : MINUTE.format(date);
+    }
+
     private String record(Named<BenchRecord> named) {
         BenchRecord r = named.value();
         StringBuilder md = new StringBuilder();
-        md.append("## ").append(MINUTE.format(r.date())).append(", ").append(r.script()).append("\n\n");
+        md.append("## ").append(when(r.date())).append(", ").append(r.script()).append("\n\n");
         md.append("`").append(r.command()).append("`\n\n");
         md.append("Commit ").append(r.commit()).append("; ").append(machine(r.machine())).append(". [Record](records/")
                 .append(named.file().getFileName()).append(")\n\n");

@@ -163,6 +163,12 @@ class BenchLogTest {
     }
 
     @Test
+    void aRecordWithoutATimeOfDayIsHeadedByItsDateAlone() {
+        assertThat(BenchLog.when(Instant.parse("2026-12-04T00:00:00Z"))).isEqualTo("2026-12-04");
+        assertThat(BenchLog.when(Instant.parse("2026-12-04T00:00:01Z"))).isEqualTo("2026-12-04 00:00 UTC");
+    }
+
+    @Test
     void aRecordReadsBackAsWritten() {
         BenchRecord r = tls("2026-12-04T10:15:00Z", 0.959, 0.94, 0.98);
         assertThat(BenchRecords.read(records.resolve("20261204-101500-load-vs-wrk.json"))).isEqualTo(r);
