@@ -130,8 +130,7 @@ public final class BenchLog {
     private String record(Named<BenchRecord> named) {
         BenchRecord r = named.value();
         StringBuilder md = new StringBuilder();
-        md.append("## ").append(when(r.date())).append(", ").append(r.script()).append("\n\n");
-        md.append("`").append(r.command()).append("`\n\n");
+        md.append("## ").append(when(r.date())).append(", ").append(r.command()).append("\n\n");
         md.append("Commit ").append(r.commit()).append("; ").append(machine(r.machine())).append(". [Record](records/")
                 .append(named.file().getFileName()).append(")\n\n");
         md.append("| figure | value | range | spread | pass mark | met |\n|---|---|---|---|---|---|\n");
@@ -167,26 +166,60 @@ public final class BenchLog {
         return out.toString();
     }
 
-    /** The machine in one phrase: CPU, cores, cpuset, governor, kernel, JDK, tools, noise. */
+    /**
+     * The machine in one phrase: CPU, cores, cpuset, governor, kernel, JDK, tools, noise; what is unknown
+     * is named once at the end.
+     */
     static String machine(BenchRecord.Machine m) {
+        List<String> unknown = new ArrayList<>();
         StringBuilder s = new StringBuilder();
-        s.append(m.cpuModel().equals("unknown") ? "CPU model unknown" : m.cpuModel()).append(" (").append(m.cores()).append(" cores, cpuset ").append(m.cpuset())
-                .append(", governor ").append(m.governor()).append("), kernel ").append(m.kernel()).append(", JDK ")
-                .append(m.jdk());
-        if (!m.tools().isEmpty()) {
-            StringJoiner tools = new StringJoiner(", ", "; ", "");
-            m.tools().forEach((k, v) -> tools.add(k + " " + v));
-            s.append(tools);
+        boolean model = known(m.cpuModel(), "CPU model", unknown);
+        StringJoiner cpu = new StringJoiner(", ", model ? m.cpuModel() + " (" : "", model ? ")" : "");
+        cpu.add(m.cores() + " cores");
+        if (known(m.cpuset(), "cpuset", unknown)) {
+            cpu.add("cpuset " + m.cpuset());
+        }
+        if (known(m.governor(), "governor", unknown)) {
+            cpu.add("governor " + m.governor());
+        }
+        s.append(cpu);
+        if (known(m.kernel(), "kernel", unknown)) {
+            s.append(", kernel ").append(m.kernel());
+        }
+        if (known(m.jdk(), "JDK", unknown)) {
+            s.append(", JDK ").append(m.jdk());
+        }
+        StringJoiner tools = new StringJoiner(", ", "; ", "").setEmptyValue("");
+        List<String> unknownTools = new ArrayList<>();
+        m.tools().forEach((k, v) -> {
+            if (known(v, k, unknownTools)) {
+                tools.add(k + " " + v);
+            }
+        });
+        s.append(tools);
+        if (!unknownTools.isEmpty()) {
+            unknown.add("the versions of " + String.join(", ", unknownTools));
         }
         if (m.noise() == null || m.noise().isEmpty()) {
-            s.append("; host noise not measured");
+            unknown.add("host noise");
         } else {
             StringJoiner noise = new StringJoiner(", ", "; host noise: ", "");
             m.noise().forEach((k, v) -> noise.add("wrkAloneReqPerSec".equals(k)
                     ? "wrk alone on nginx " + number(v) + " req/s" : k + " " + number(v)));
             s.append(noise);
         }
+        if (!unknown.isEmpty()) {
+            s.append("; unknown: ").append(String.join(", ", unknown));
+        }
         return s.toString();
+    }
+
+    private static boolean known(String value, String name, List<String> unknown) {
+        boolean known = value != null && !value.isBlank() && !value.equals("unknown");
+        if (!known) {
+            unknown.add(name);
+        }
+        return known;
     }
 
     /**

@@ -66,9 +66,9 @@ class BenchLogTest {
     @Test
     void theReadmeListsRecordsAndNotesNewestFirst() {
         String md = BenchLog.load(home).readme();
-        int newestTls = md.indexOf("## 2026-12-04 10:15 UTC, load-vs-wrk");
-        int trust = md.indexOf("## 2026-12-04 11:00 UTC, trust");
-        int olderTls = md.indexOf("## 2026-12-03 09:00 UTC, load-vs-wrk");
+        int newestTls = md.indexOf("## 2026-12-04 10:15 UTC, bench/load-vs-wrk --tls --rounds 5");
+        int trust = md.indexOf("## 2026-12-04 11:00 UTC, bench/trust --check interference");
+        int olderTls = md.indexOf("## 2026-12-03 09:00 UTC, bench/load-vs-wrk --tls --rounds 5");
         int note = md.indexOf("## 2026-12-03, Where the TLS gap goes");
         assertThat(List.of(trust, newestTls, olderTls, note)).allMatch(i -> i > 0);
         assertThat(trust).isLessThan(newestTls);
@@ -80,13 +80,11 @@ class BenchLogTest {
     void aRecordShowsItsCommandMachineAndFiguresWithTheirRange() {
         String md = BenchLog.load(home).readme();
         assertThat(md).contains("""
-                ## 2026-12-04 10:15 UTC, load-vs-wrk
+                ## 2026-12-04 10:15 UTC, bench/load-vs-wrk --tls --rounds 5
 
-                `bench/load-vs-wrk --tls --rounds 5`
-
-                Commit 2b5f095; Test CPU @ 2.9GHz (2 cores, cpuset 0-1, governor unknown), kernel 6.1.0-test, \
+                Commit 2b5f095; Test CPU @ 2.9GHz (2 cores, cpuset 0-1), kernel 6.1.0-test, \
                 JDK Eclipse Adoptium 25.0.1+8-LTS; nginx 1.22.1, wrk 4.1.0; host noise: wrk alone on nginx \
-                228000 req/s. [Record](records/20261204-101500-load-vs-wrk.json)
+                228000 req/s; unknown: governor. [Record](records/20261204-101500-load-vs-wrk.json)
 
                 | figure | value | range | spread | pass mark | met |
                 |---|---|---|---|---|---|
@@ -160,6 +158,14 @@ class BenchLogTest {
         assertThatThrownBy(() -> BenchLog.load(home).write())
                 .hasMessage(home.resolve("docs/accuracy.md") + ": lacks the markers " + BenchLog.BEGIN + " and "
                         + BenchLog.END + " (in that order)");
+    }
+
+    @Test
+    void whatIsUnknownOfAMachineIsNamedOnceAtTheEnd() {
+        BenchRecord.Machine m = new BenchRecord.Machine("unknown", 2, "unknown", "unknown", "unknown", "unknown",
+                Map.of("wrk", "unknown", "h2load", "1.52.0"), null);
+        assertThat(BenchLog.machine(m)).isEqualTo("2 cores; h2load 1.52.0; unknown: CPU model, cpuset, governor, kernel,"
+                + " JDK, the versions of wrk, host noise");
     }
 
     @Test
