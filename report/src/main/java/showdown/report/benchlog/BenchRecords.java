@@ -18,6 +18,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
+import java.util.function.Predicate;
 
 /** Reads and writes {@link BenchRecord}s as JSON; a record that breaks the schema is refused with one line. */
 public final class BenchRecords {
@@ -267,25 +269,24 @@ public final class BenchRecords {
         }
 
         Double optionalNumber(JsonNode node, String name) {
-            JsonNode v = node.get(name);
-            if (v == null || v.isNull()) {
-                return null;
-            }
-            if (!v.isNumber()) {
-                throw new BenchLogException(file + ": field '" + prefix + name + "' is not a number or null");
-            }
-            return v.asDouble();
+            return optional(node, name, JsonNode::isNumber, JsonNode::asDouble, "a number or null");
         }
 
         Boolean optionalBoolean(JsonNode node, String name) {
+            return optional(node, name, JsonNode::isBoolean, JsonNode::asBoolean, "true, false or null");
+        }
+
+        /** The field's value, null when absent or null, refused when {@code is} says it is of another type. */
+        private <T> T optional(JsonNode node, String name, Predicate<JsonNode> is, Function<JsonNode, T> value,
+                               String what) {
             JsonNode v = node.get(name);
             if (v == null || v.isNull()) {
                 return null;
             }
-            if (!v.isBoolean()) {
-                throw new BenchLogException(file + ": field '" + prefix + name + "' is not true, false or null");
+            if (!is.test(v)) {
+                throw new BenchLogException(file + ": field '" + prefix + name + "' is not " + what);
             }
-            return v.asBoolean();
+            return value.apply(v);
         }
 
         Instant instant(JsonNode node, String name) {
