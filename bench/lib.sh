@@ -67,3 +67,72 @@ showdown_cmd() { # builds the CLI and its class-data archive if needed; prints t
   "$bench_home/showdown" --version >/dev/null || die "cannot build showdown"
   echo "$bench_home/showdown"
 }
+
+# The measurement log (bench/README.md, "Records"): each script calls bench_record_start before it
+# measures, bench_figure (or bench_figure_of) once per claim, and bench_record_write at the end, which
+# hands the figures to `showdown bench-record`: it stamps the commit, the machine (CPU, cores, cpuset,
+# kernel, governor), the JDK and the tools' versions, and writes bench/results/records/<time>-<script>.json
+# (or into $BENCH_RECORDS when set). bench/report renders the records.
+
+# noise_probe: wrk alone on nginx (one worker on CPU 0, `wrk -t1 -c50` on CPU 1) for
+# $BENCH_NOISE_SECONDS (default 3; 0 skips it). Prints its req/s, the records' host-noise indicator:
+# the same small load on every run of every script, so a slow host shows as a low figure. Prints
+# nothing when skipped, or without nginx, wrk or a second CPU.
+noise_probe() {
+  local seconds=${BENCH_NOISE_SECONDS:-3}
+  [ "$seconds" -gt 0 ] && [ "$(nproc)" -ge 2 ] && command -v nginx >/dev/null 2>&1 \
+    && command -v wrk >/dev/null 2>&1 || return 0
+  (
+    trap stop_nginx EXIT
+    port=$(free_port)
+    start_nginx 0 "$port" >/dev/null
+    taskset -c 1 wrk -t1 -c50 -d"${seconds}s" "http://127.0.0.1:$port/plaintext" 2>/dev/null \
+      | awk '/^Requests\/sec:/ { printf "%.0f\n", $2 }'
+  ) || true
+}
+
+# bench_record_start SCRIPT DIR ARG...: the run's start time and exact command (bench/SCRIPT ARG...),
+# its figures collected in DIR/record.figures, and the host-noise probe, taken now before the load.
+bench_record_start() {
+  record_script=$1 record_figures=$2/record.figures
+  shift 2
+  record_command="bench/$record_script"
+  [ $# -gt 0 ] && record_command="$record_command $(printf '%q ' "$@")" && record_command=${record_command% }
+  record_started=$(date -u +%Y-%m-%dT%H:%M:%SZ)
+  : >"$record_figures"
+  record_noise=$(noise_probe)
+  [ -n "$record_noise" ] && echo "host noise: wrk alone on nginx $record_noise req/s (${BENCH_NOISE_SECONDS:-3} s)"
+  return 0
+}
+
+# bench_figure NAME VALUE LOW HIGH UNIT SPREAD BAR [MET]: one claim's figure; "-" for none. Without
+# MET, `bench-record` judges it from BAR (">= 0.95", "<= 1.10", "= 0").
+bench_figure() {
+  local IFS=$'\t'
+  echo "$*" >>"$record_figures"
+}
+
+# bench_figure_of NAME UNIT SPREAD BAR: a figure from the numbers on stdin, their median with their
+# range (min and max) as its spread; a single number has no spread. Nothing when stdin holds no number.
+bench_figure_of() {
+  local values
+  values=$(grep -E '^-?[0-9.]+(e[-+]?[0-9]+)?$' | sort -g)
+  [ -n "$values" ] || return 0
+  if [ "$(wc -l <<<"$values")" -eq 1 ]; then
+    bench_figure "$1" "$values" - - "$2" - "$4"
+  else
+    bench_figure "$1" "$(median <<<"$values")" "$(head -1 <<<"$values")" "$(tail -1 <<<"$values")" "$2" "$3" "$4"
+  fi
+}
+
+# bench_record_write READING TOOL...: writes the record; TOOL... are the tools whose versions it names.
+bench_record_write() {
+  local reading=$1 tools=()
+  shift
+  for t in "$@"; do tools+=(--tool "$t"); done
+  [ -s "$record_figures" ] || { echo "$(basename "$0"): no figures measured, no record written" >&2; return 0; }
+  "$bench_home/showdown" bench-record --script "$record_script" --command "$record_command" \
+    --started "$record_started" "${tools[@]}" --noise "wrkAloneReqPerSec=${record_noise:-}" \
+    --figures "$record_figures" --reading "$reading" ${BENCH_RECORDS:+--out "$BENCH_RECORDS"} \
+    | sed 's/^/record: /'
+}

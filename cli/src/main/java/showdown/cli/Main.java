@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
+import showdown.harness.run.EnvironmentProbe;
 import showdown.harness.target.TargetException;
 import showdown.load.LoadException;
 
@@ -38,6 +39,8 @@ public final class Main {
         COMMANDS.put("report", ReportCommand::new);
         COMMANDS.put("compare", CompareCommand::new);
         COMMANDS.put("train-archive", TrainArchiveCommand::new); // hidden: for the launcher
+        COMMANDS.put("bench-record", BenchRecordCommand::new); // hidden: for the bench scripts
+        COMMANDS.put("bench-report", BenchReportCommand::new); // hidden: for bench/report
     }
 
     private Main() {
@@ -140,7 +143,6 @@ public final class Main {
     }
 
     static String version() {
-        String v = Main.class.getPackage().getImplementationVersion();
-        return "showdown " + (v == null ? "dev" : v) + " (Java " + Runtime.version() + ")";
+        return "showdown " + EnvironmentProbe.showdownVersion() + " (Java " + Runtime.version() + ")";
     }
 }

@@ -40,7 +40,7 @@ final class ReportTestFolders {
      */
     static Path write(Path dir, int reps, double alphaRootFactor) {
         Environment env = new Environment("Test CPU", 2, "6.1", "Linux", "JDK 21", Map.of(), null,
-                List.of("showdown", "run"), "0", "1");
+                List.of("showdown", "run"), "0", "1", "0.1.0-test", "0-1", "unknown");
         RunConfig config = new RunConfig("quick", DURATION_S, 0, reps, List.of(4), 1, 2, false, List.of(), List.of(),
                 Map.of());
         ResultsJournal journal = ResultsJournal.create(dir, RunResults.start("run-" + dir.getFileName(),

@@ -74,8 +74,8 @@ public final class ReportTables {
                         + " target's starts and the machine's drift over the run, not a different machine or day."
                 : " ±x % is the half-width of the 95 % bootstrap interval over the window's quarter-second slices:"
                         + " how steady that one window was. It does not hold how far the next start or the next"
-                        + " minute moves a figure (on a shared 2-core VM, ±14 % per case between rounds), so one"
-                        + " round cannot tell two close targets apart: run --repeat 3 for intervals over rounds.";
+                        + " minute moves a figure, often several times more on a shared machine, so one round"
+                        + " cannot tell two close targets apart: run --repeat 3 for intervals over rounds.";
         return "The machine and the settings of run " + run.runId() + ". " + how;
     }
 
@@ -84,7 +84,9 @@ public final class ReportTables {
         Environment e = run.environment();
         RunConfig c = run.config();
         if (e != null) {
-            t.row(texts("CPU", e.cpuModel() + " (" + e.cores() + " logical CPUs)"));
+            t.row(texts("CPU", e.cpuModel() + " (" + e.cores() + " logical CPUs"
+                    + (e.cpuset() == null ? "" : "; Showdown on CPUs " + e.cpuset())
+                    + (e.governor() == null ? "" : "; governor " + e.governor()) + ")"));
             t.row(texts("CPU split", e.cpuSplit()));
             t.row(texts("Kernel", nullToDash(e.kernel())));
             t.row(texts("OS", nullToDash(e.os())));
@@ -95,7 +97,8 @@ public final class ReportTables {
                 e.toolVersions().forEach((k, v) -> tools.add(v != null && v.startsWith(k) ? v : k + " " + v));
                 t.row(texts("Tools", String.join(", ", tools)));
             }
-            t.row(texts("Showdown commit", nullToDash(e.gitCommit())));
+            t.row(texts("Showdown", (e.showdownVersion() == null ? "" : e.showdownVersion() + ", ")
+                    + "commit " + (e.gitCommit() == null ? "unknown" : e.gitCommit())));
             t.row(texts("Command", e.commandLine().isEmpty() ? Format.MISSING : String.join(" ", e.commandLine())));
         }
         if (c != null) {

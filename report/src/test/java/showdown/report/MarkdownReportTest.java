@@ -23,13 +23,13 @@ class MarkdownReportTest {
         assertThat(md).contains("""
                 | Item | Value |
                 | --- | --- |
-                | CPU | Test CPU @ 3.0GHz (2 logical CPUs) |
+                | CPU | Test CPU @ 3.0GHz (2 logical CPUs; Showdown on CPUs 0-1; governor performance) |
                 | CPU split | server on CPUs 0, load generator on CPUs 1 |
                 | Kernel | 6.1.0-test |
                 | OS | Debian GNU/Linux 12 |
                 | JDK | Temurin 21.0.5 |
                 | Tools | wrk 4.2.0 |
-                | Showdown commit | 0123abcd |
+                | Showdown | 0.1.0-test, commit 0123abcd |
                 | Command | showdown run --profile quick |
                 | Profile | quick |
                 | Settings | 5 s per case; 2 s JIT warm-up; 2 repetitions, interleaved; connections 1, 2, 100, 256, 400; 1 load threads; timeout 2 s |

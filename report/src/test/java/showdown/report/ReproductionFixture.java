@@ -61,7 +61,7 @@ final class ReproductionFixture {
 
     static RunResults run() {
         Environment env = new Environment("Test CPU", 2, "6.1", "Linux", "JDK 21", Map.of(), null,
-                List.of("showdown", "reproduce", "mist"), "0", "1");
+                List.of("showdown", "reproduce", "mist"), "0", "1", "0.1.0-test", "0-1", "unknown");
         RunConfig config = new RunConfig("seeds", DURATION_S, 0, 1, List.of(1, 2, 4, 8), 0, 2, true, List.of(),
                 List.of("mist"), Map.of());
         List<TargetOutcome> targets = new ArrayList<>();

@@ -39,7 +39,7 @@ final class SampleRun {
     static RunResults build() {
         Environment env = new Environment("Test CPU @ 3.0GHz", 2, "6.1.0-test", "Debian GNU/Linux 12",
                 "Temurin 21.0.5", Map.of("wrk", "4.2.0"), "0123abcd", List.of("showdown", "run", "--profile", "quick"),
-                "0", "1");
+                "0", "1", "0.1.0-test", "0-1", "performance");
         RunConfig config = new RunConfig("quick", DURATION_S, 2, 2, List.of(1, 2, 100, 256, 400), 1, 2, true,
                 List.of(), List.of(), Map.of());
         List<TargetOutcome> targets = List.of(

@@ -17,6 +17,11 @@ import java.util.TreeMap;
  * @param commandLine  the full command line of the run, argument by argument
  * @param serverCpus   CPUs the server was pinned to, in taskset list form ("0", "2-3"); null when not pinned
  * @param loadCpus     CPUs the load generator was pinned to, same form; null when not pinned
+ * @param showdownVersion the Showdown version that ran ("0.1.0-SNAPSHOT"); null in files before 1.6
+ * @param cpuset       the CPUs Showdown itself was allowed to use, taskset list form; "unknown" where it
+ *                     cannot be read, null in files before 1.6
+ * @param governor     the CPU frequency governor ("performance"); "unknown" where the machine has none to
+ *                     read (most VMs), null in files before 1.6
  */
 public record Environment(
         String cpuModel,
@@ -28,7 +33,10 @@ public record Environment(
         String gitCommit,
         List<String> commandLine,
         String serverCpus,
-        String loadCpus) {
+        String loadCpus,
+        String showdownVersion,
+        String cpuset,
+        String governor) {
 
     public Environment {
         toolVersions = toolVersions == null ? Map.of() : java.util.Collections.unmodifiableMap(new TreeMap<>(toolVersions));

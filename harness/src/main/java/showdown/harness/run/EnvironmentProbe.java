@@ -1,64 +1,92 @@
 package showdown.harness.run;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.Properties;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import showdown.harness.results.Environment;
 
-/** Describes the machine a run measures on, from /proc, system properties and git. Never fails: unknowns stay null. */
+/**
+ * Describes the machine a run measures on, from /proc and /sys ({@link MachineInfo}), system properties,
+ * the tools' own version options and git. Never fails: unknowns stay null or {@value MachineInfo#UNKNOWN}.
+ */
 public final class EnvironmentProbe {
 
     private static final long COMMAND_TIMEOUT_SECONDS = 10;
+    private static final Pattern VERSION = Pattern.compile("[0-9]+(\\.[0-9]+)+[a-z]?");
 
     private EnvironmentProbe() {
     }
 
     public static Environment collect(Path showdownHome, List<String> commandLine, CpuSplit split) {
         Map<String, String> tools = new TreeMap<>();
-        String taskset = firstLine(run(showdownHome, "taskset", "--version"));
+        String taskset = toolVersion("taskset");
         if (taskset != null) {
-            tools.put("taskset", taskset.replaceFirst("^taskset from ", ""));
+            tools.put("taskset", taskset);
         }
+        MachineInfo machine = MachineInfo.ofThisMachine();
         return new Environment(
-                cpuModel(),
-                logicalCpus(),
-                read("/proc/sys/kernel/osrelease"),
+                MachineInfo.known(machine.cpuModel()) ? machine.cpuModel() : System.getProperty("os.arch"),
+                machine.cores(),
+                MachineInfo.known(machine.kernel()) ? machine.kernel() : null,
                 osName(),
-                System.getProperty("java.vm.vendor") + " " + System.getProperty("java.runtime.version"),
+                jdk(),
                 tools,
                 gitCommit(showdownHome),
                 commandLine,
                 split.pinned() ? CpuList.format(split.server()) : null,
-                split.pinned() ? CpuList.format(split.load()) : null);
+                split.pinned() ? CpuList.format(split.load()) : null,
+                showdownVersion(),
+                machine.cpuset(),
+                machine.governor());
     }
 
-    static String cpuModel() {
-        String info = read("/proc/cpuinfo");
-        if (info != null) {
-            for (String line : info.split("\n")) {
-                if (line.startsWith("model name") && line.contains(":")) {
-                    return line.substring(line.indexOf(':') + 1).trim();
+    /** The JDK running this code: vendor and version ("Eclipse Adoptium 25.0.1+8-LTS"). */
+    public static String jdk() {
+        return System.getProperty("java.vm.vendor") + " " + System.getProperty("java.runtime.version");
+    }
+
+    /** Showdown's version as the build stamped it ("0.1.0-SNAPSHOT"), or {@value MachineInfo#UNKNOWN}. */
+    public static String showdownVersion() {
+        try (InputStream in = EnvironmentProbe.class.getResourceAsStream("showdown.properties")) {
+            if (in != null) {
+                Properties p = new Properties();
+                p.load(in);
+                String v = p.getProperty("version");
+                if (v != null && !v.isBlank() && !v.startsWith("${")) {
+                    return v;
                 }
             }
+        } catch (IOException e) {
+            // unknown, below
         }
-        return System.getProperty("os.arch");
+        return MachineInfo.UNKNOWN;
     }
 
-    /** Every logical CPU of the machine (not only those this process may use now). */
-    static int logicalCpus() {
-        String info = read("/proc/cpuinfo");
-        if (info != null) {
-            int n = (int) info.lines().filter(l -> l.startsWith("processor")).count();
-            if (n > 0) {
-                return n;
-            }
+    /**
+     * The version of a command-line tool ("4.1.0" for wrk): the first dotted number its version
+     * option prints on stdout or stderr; null when the tool is not installed or prints none.
+     */
+    public static String toolVersion(String tool) {
+        String option = switch (tool) {
+            case "wrk", "nginx" -> "-v"; // wrk exits 1 after printing it; nginx prints it on stderr
+            case "openssl" -> "version";
+            default -> "--version";
+        };
+        String out = output(Path.of("."), true, tool, option);
+        if (out == null) {
+            return null;
         }
-        return Runtime.getRuntime().availableProcessors();
+        Matcher m = VERSION.matcher(out);
+        return m.find() ? m.group() : null;
     }
 
     static String osName() {
@@ -73,7 +101,8 @@ public final class EnvironmentProbe {
         return System.getProperty("os.name") + " " + System.getProperty("os.version");
     }
 
-    static String gitCommit(Path home) {
+    /** Showdown's commit in {@code home} ("-dirty" when tracked files changed), or null outside a git checkout. */
+    public static String gitCommit(Path home) {
         String head = firstLine(run(home, "git", "rev-parse", "HEAD"));
         if (head == null) {
             return null;
@@ -96,16 +125,29 @@ public final class EnvironmentProbe {
 
     /** The command's stdout, or null when it cannot run or fails. */
     private static String run(Path dir, String... command) {
+        return output(dir, false, command);
+    }
+
+    /**
+     * The command's output (stdout, and stderr too when {@code anyExit}), or null when it cannot run,
+     * or fails and {@code anyExit} is false.
+     */
+    private static String output(Path dir, boolean anyExit, String... command) {
         try {
-            Process p = new ProcessBuilder(command).directory(dir.toFile())
-                    .redirectError(ProcessBuilder.Redirect.DISCARD).start();
+            ProcessBuilder pb = new ProcessBuilder(command).directory(dir.toFile());
+            if (anyExit) {
+                pb.redirectErrorStream(true);
+            } else {
+                pb.redirectError(ProcessBuilder.Redirect.DISCARD);
+            }
+            Process p = pb.start();
             p.getOutputStream().close();
             String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
             if (!p.waitFor(COMMAND_TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
                 p.destroyForcibly();
                 return null;
             }
-            return p.exitValue() == 0 ? out : null;
+            return anyExit || p.exitValue() == 0 ? out : null;
         } catch (IOException e) {
             return null;
         } catch (InterruptedException e) {

@@ -28,7 +28,7 @@ class ResultsJournalTest {
 
     static RunResults header() {
         Environment env = new Environment("Test CPU", 2, "6.1.0", "Linux", "Temurin 21",
-                Map.of("wrk", "4.2.0"), "abc123", List.of("showdown", "run"), "0", "1");
+                Map.of("wrk", "4.2.0"), "abc123", List.of("showdown", "run"), "0", "1", "0.1.0-test", "0-1", "performance");
         RunConfig config = new RunConfig("quick", 5, 2, 2, List.of(16, 64), 2, 2, true, List.of(), List.of(), Map.of());
         return RunResults.start("run-1", "2026-11-30T00:00:00Z", env, config);
     }
@@ -114,7 +114,7 @@ class ResultsJournalTest {
     @Test
     void readAcceptsANewerMinorVersionWithExtraFields() throws IOException {
         Path file = dir.resolve("results.json");
-        Files.writeString(file, "{\"schema\":\"showdown.results/1.5\",\"runId\":\"x\",\"someNewField\":42}",
+        Files.writeString(file, "{\"schema\":\"showdown.results/1.6\",\"runId\":\"x\",\"someNewField\":42}",
                 StandardCharsets.UTF_8);
         assertThat(ResultsJournal.read(file).runId()).isEqualTo("x");
     }
@@ -174,7 +174,7 @@ class ResultsJournalTest {
                 TargetOutcome.Status.UNAVAILABLE, "go not on PATH", null, null));
         journal.recordCase(aCase("netty", 16, 0, 1000));
         String json = Files.readString(ResultsJson.fileIn(dir));
-        assertThat(json).contains("\"schema\" : \"showdown.results/1.5\"", "\"status\" : \"unavailable\"",
+        assertThat(json).contains("\"schema\" : \"showdown.results/1.6\"", "\"status\" : \"unavailable\"",
                 "\"requestsPerSecond\" : 200.0", "\"p999Micros\"", "\"serverCpus\" : \"0\"", "\"statusCounts\"",
                 "\"protocol\" : \"h1\"", "\"rate\" : null", "\"notOffered\" : [ ]");
     }
