@@ -16,6 +16,10 @@ readonly PYTHON_MIN_VERSION=3.11
 readonly PYTHON_VENV=.venv
 # A copy of the requirements.txt that the venv holds, written after a complete install.
 readonly PYTHON_VENV_STAMP=$PYTHON_VENV/requirements.installed
+# The modules and templates the Python targets share (targets/python/shared), from a target's
+# folder; a path file in the venv's site-packages puts them on the venv's module path.
+readonly PYTHON_SHARED=../shared
+readonly PYTHON_SHARED_PATH_FILE=showdown_shared.pth
 # pip-tools for `setup --lock` only; never installed into a target's venv.
 readonly PIP_TOOLS_VERSION=7.6.2
 
@@ -32,29 +36,39 @@ require_python() {
     unavailable_here "needs Python's venv module with ensurepip (Debian: python3-venv), and python3 $have has none"
 }
 
-# True when the venv holds exactly ./requirements.txt and runs the same Python as python3.
+# True when the venv holds exactly ./requirements.txt and the shared modules' path file, and runs
+# the same Python as python3.
 venv_up_to_date() {
   [ -x "$PYTHON_VENV/bin/python" ] && cmp -s requirements.txt "$PYTHON_VENV_STAMP" &&
+    [ -n "$(find "$PYTHON_VENV/lib" -name "$PYTHON_SHARED_PATH_FILE" -print -quit)" ] &&
     [ "$("$PYTHON_VENV/bin/python" -V 2>&1)" = "$(python3 -V 2>&1)" ]
 }
 
-# python_setup MODULE: require_python, then (re)make the venv from requirements.txt when it is
-# stale, then import MODULE (the app) once, so that a broken install fails here and not when the
-# harness starts the target.
+# Writes the path file that puts PYTHON_SHARED (as an absolute path) on the venv's module path.
+put_shared_on_venv_path() {
+  local site_packages
+  site_packages=$("$PYTHON_VENV/bin/python" -c 'import sysconfig; print(sysconfig.get_path("purelib"))')
+  (cd "$PYTHON_SHARED" && pwd) >"$site_packages/$PYTHON_SHARED_PATH_FILE"
+}
+
+# python_setup MODULE: require_python, then, when the venv is stale, make it anew from
+# requirements.txt and import MODULE (the app) once, so that a broken install fails here and not
+# when the harness starts the target.
 python_setup() {
   local module=$1
   require_python
   if venv_up_to_date; then
     echo "setup: $PYTHON_VENV holds requirements.txt already" >&2
-  else
-    echo "setup: making $PYTHON_VENV with $(python3 -V) and installing requirements.txt" >&2
-    # From scratch: a package dropped from requirements.txt must not stay behind.
-    python3 -m venv --clear "$PYTHON_VENV"
-    "$PYTHON_VENV/bin/python" -m pip install --no-input --disable-pip-version-check \
-      --require-hashes --no-deps --only-binary=:all: -r requirements.txt
-    cp requirements.txt "$PYTHON_VENV_STAMP"
+    return 0
   fi
+  echo "setup: making $PYTHON_VENV with $(python3 -V) and installing requirements.txt" >&2
+  # From scratch: a package dropped from requirements.txt must not stay behind.
+  python3 -m venv --clear "$PYTHON_VENV"
+  "$PYTHON_VENV/bin/python" -m pip install --no-input --disable-pip-version-check \
+    --require-hashes --no-deps --only-binary=:all: -r requirements.txt
+  put_shared_on_venv_path
   "$PYTHON_VENV/bin/python" -c "import $module"
+  cp requirements.txt "$PYTHON_VENV_STAMP"
 }
 
 # python_lock: writes requirements.txt from requirements.in with hashes, with pip-tools pinned

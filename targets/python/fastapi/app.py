@@ -1,33 +1,14 @@
 """The showdown app on FastAPI: path operations on FastAPI's router, a Starlette path convertor for
 the digits, Jinja2Templates for the page and a Pydantic return type for the JSON (serialised by
 Pydantic in Rust, which FastAPI's docs now recommend over ORJSONResponse). uvicorn serves it
-(the serve script)."""
+(the serve script). showdown_contract and starlette_digits are in ../shared, on the venv's path."""
 
+import starlette_digits  # noqa: F401 (registers the digits convertor)
 from fastapi import FastAPI, Request
 from fastapi.responses import PlainTextResponse, Response
 from fastapi.templating import Jinja2Templates
 from pydantic import BaseModel
-from starlette.convertors import Convertor, register_url_convertor
-
-# The scenario contract's cap on an echoed body (docs/scenarios.md, S2): larger bodies get 413.
-MAX_ECHO_BODY_BYTES = 40_000_000
-MEMBERS = [{"name": name} for name in ("Chris McCord", "Matt Sears", "David Stump", "Ricardo Thompson")]
-
-
-class DigitsConvertor(Convertor[str]):
-    """The /echo/regex/{param:digits} constraint: a path that does not match is no route (404). It
-    keeps the text as sent, where Starlette's int convertor would turn 042 into 42."""
-
-    regex = "[0-9]+"
-
-    def convert(self, value: str) -> str:
-        return value
-
-    def to_string(self, value: str) -> str:
-        return value
-
-
-register_url_convertor("digits", DigitsConvertor())
+from showdown_contract import MAX_ECHO_BODY_BYTES, MEMBERS
 
 
 class Message(BaseModel):
@@ -36,8 +17,8 @@ class Message(BaseModel):
 
 # No interactive docs or OpenAPI schema: they are routes the contract does not list.
 app = FastAPI(docs_url=None, redoc_url=None, openapi_url=None)
-# The three targets share one set of Jinja templates (a layout, an index view, a member partial).
-templates = Jinja2Templates(directory="../templates")
+# The Python targets share one set of Jinja templates (a layout, an index view, a member partial).
+templates = Jinja2Templates(directory="../shared/templates")
 
 
 @app.get("/plaintext")
@@ -56,12 +37,8 @@ async def hello_world() -> PlainTextResponse:
 
 
 @app.get("/echo/plain/{param}")
-async def echo_plain(param: str) -> PlainTextResponse:
-    return PlainTextResponse(param)
-
-
 @app.get("/echo/regex/{param:digits}")
-async def echo_regex(param: str) -> PlainTextResponse:
+async def echo_param(param: str) -> PlainTextResponse:
     return PlainTextResponse(param)
 
 

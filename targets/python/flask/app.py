@@ -1,13 +1,10 @@
 """The showdown app on Flask: Flask's router with a custom converter for the digits, Jinja2 views
 through render_template, jsonify for the JSON, MAX_CONTENT_LENGTH for the 413. gunicorn serves it
-(gunicorn.conf.py and the serve script)."""
+(gunicorn.conf.py and the serve script). showdown_contract is in ../shared, on the venv's path."""
 
 from flask import Flask, Response, jsonify, render_template, request
+from showdown_contract import MAX_ECHO_BODY_BYTES, MEMBERS
 from werkzeug.routing import BaseConverter
-
-# The scenario contract's cap on an echoed body (docs/scenarios.md, S2): larger bodies get 413.
-MAX_ECHO_BODY_BYTES = 40_000_000
-MEMBERS = [{"name": name} for name in ("Chris McCord", "Matt Sears", "David Stump", "Ricardo Thompson")]
 
 
 class DigitsConverter(BaseConverter):
@@ -17,8 +14,8 @@ class DigitsConverter(BaseConverter):
     regex = "[0-9]+"
 
 
-# The three targets share one set of Jinja templates (a layout, an index view, a member partial).
-app = Flask(__name__, template_folder="../templates")
+# The Python targets share one set of Jinja templates (a layout, an index view, a member partial).
+app = Flask(__name__, template_folder="../shared/templates")
 app.config["MAX_CONTENT_LENGTH"] = MAX_ECHO_BODY_BYTES
 app.url_map.converters["digits"] = DigitsConverter
 
@@ -43,12 +40,8 @@ def hello_world():
 
 
 @app.get("/echo/plain/<param>")
-def echo_plain(param):
-    return text(param)
-
-
 @app.get("/echo/regex/<digits:param>")
-def echo_regex(param):
+def echo_param(param):
     return text(param)
 
 

@@ -1,36 +1,18 @@
 """The showdown app on Starlette: a Starlette application with its router, a path convertor for
 the digits, Jinja2Templates for the page, JSONResponse for the JSON and the route's max_body_size
-for the 413. Granian serves it over ASGI (the serve script)."""
+for the 413. Granian serves it over ASGI (the serve script). showdown_contract and
+starlette_digits are in ../shared, on the venv's path."""
 
+import starlette_digits  # noqa: F401 (registers the digits convertor)
+from showdown_contract import MAX_ECHO_BODY_BYTES, MEMBERS
 from starlette.applications import Starlette
-from starlette.convertors import Convertor, register_url_convertor
 from starlette.requests import Request
 from starlette.responses import JSONResponse, PlainTextResponse, Response
 from starlette.routing import Route
 from starlette.templating import Jinja2Templates
 
-# The scenario contract's cap on an echoed body (docs/scenarios.md, S2): larger bodies get 413.
-MAX_ECHO_BODY_BYTES = 40_000_000
-MEMBERS = [{"name": name} for name in ("Chris McCord", "Matt Sears", "David Stump", "Ricardo Thompson")]
-
-
-class DigitsConvertor(Convertor[str]):
-    """The /echo/regex/{param:digits} constraint: a path that does not match is no route (404). It
-    keeps the text as sent, where Starlette's int convertor would turn 042 into 42."""
-
-    regex = "[0-9]+"
-
-    def convert(self, value: str) -> str:
-        return value
-
-    def to_string(self, value: str) -> str:
-        return value
-
-
-register_url_convertor("digits", DigitsConvertor())
-
-# The three targets share one set of Jinja templates (a layout, an index view, a member partial).
-templates = Jinja2Templates(directory="../templates")
+# The Python targets share one set of Jinja templates (a layout, an index view, a member partial).
+templates = Jinja2Templates(directory="../shared/templates")
 
 
 async def plaintext(request: Request) -> Response:
