@@ -9,7 +9,7 @@
 # requirements.txt is the lock: `setup --lock` writes it from requirements.in with pip-compile
 # --generate-hashes (pip-tools in a throwaway venv), at the newest versions the .in file allows.
 
-source "$(dirname "${BASH_SOURCE[0]}")/registry.sh"
+source "$(dirname "${BASH_SOURCE[0]}")/unavailable.sh"
 
 # The requirements.txt files are resolved on Python 3.11; an older Python lacks what they pin.
 readonly PYTHON_MIN_VERSION=3.11
