@@ -4,7 +4,7 @@
 # (--require-hashes), exactly as pinned (--no-deps) and from wheels only (nothing compiled here).
 # A venv that already holds this requirements.txt for this python3 is left alone, so a second run
 # downloads nothing. Nothing here installs Python itself: a python3 that is missing, too old or
-# without venv makes the setup exit 3 with one line (SETUP_UNAVAILABLE, targets/lib/registry.sh).
+# without venv makes the setup exit 3 with one line (SETUP_UNAVAILABLE, targets/lib/unavailable.sh).
 #
 # requirements.txt is the lock: `setup --lock` writes it from requirements.in with pip-compile
 # --generate-hashes (pip-tools in a throwaway venv), at the newest versions the .in file allows.
