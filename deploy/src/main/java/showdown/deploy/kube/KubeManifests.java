@@ -2,6 +2,8 @@ package showdown.deploy.kube;
 
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
+import io.fabric8.kubernetes.client.utils.YamlDumpSettingsBuilder;
+import tools.jackson.databind.ObjectMapper;
 import showdown.deploy.AgentCertificates;
 
 /**
@@ -20,7 +22,9 @@ public final class KubeManifests {
      * is given and is left without data (to fill in) when it is null.
      */
     public static String yaml(KubeRun run, AgentCertificates certificates) {
-        KubernetesSerialization serialization = new KubernetesSerialization();
+        // quotes only where YAML needs them, as kubectl prints
+        KubernetesSerialization serialization = new KubernetesSerialization(new ObjectMapper(), true,
+                new YamlDumpSettingsBuilder().setMinimizeQuotes(true).build());
         StringBuilder out = new StringBuilder();
         out.append("# showdown run '").append(run.name()).append("': ").append(run.loadAgents())
                 .append(" load agent(s) and one server agent, image ").append(run.image()).append('\n');
