@@ -112,9 +112,13 @@ public final class KubeObjects {
 
     /** N load agents: completions = parallelism = N, Indexed, never on the server's node. */
     public Job loadJob() {
+        // no ports named (targets that take a free port at start): the server's host, any port
         List<String> allow = new ArrayList<>();
         for (int port : run.targetPorts()) {
             allow.add(run.serverHost() + ":" + port);
+        }
+        if (allow.isEmpty()) {
+            allow.add(run.serverHost());
         }
         AgentOptions options = AgentOptions.load(run.agentPort(), allow).withHeartbeatTimeout(run.heartbeatTimeout());
         PodAntiAffinity antiAffinity = new PodAntiAffinityBuilder()

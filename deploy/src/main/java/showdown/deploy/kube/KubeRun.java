@@ -21,7 +21,7 @@ import showdown.deploy.DeployException;
  * @param loadNodeSelector node labels the load agents' nodes must have (may be empty)
  * @param agentPort the port every agent listens on in its pod
  * @param targetPorts the server ports the load agents may load (their {@code --allow} list, on the server's
- *     Service name)
+ *     Service name); empty: the server's name alone, any port
  * @param heartbeatTimeout the agents end themselves when the controller is silent this long; null: their default
  * @param readyTimeout how long to wait for every agent to be ready
  */

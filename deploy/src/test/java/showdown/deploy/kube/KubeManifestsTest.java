@@ -34,6 +34,11 @@ class KubeManifestsTest {
         Job job = (Job) objects.get(4);
         assertThat(job.getSpec().getCompletionMode()).isEqualTo("Indexed");
         assertThat(((Secret) objects.get(1)).getData()).isNullOrEmpty();
+        assertThat(job.getSpec().getTemplate().getSpec().getContainers().get(0).getArgs())
+                .containsSubsequence("--allow", "showdown-r1-server.bench.svc:8080");
+        Job anyPort = new KubeObjects(KubeRun.of("bench", "r2", "i", 1, List.of())).loadJob();
+        assertThat(anyPort.getSpec().getTemplate().getSpec().getContainers().get(0).getArgs())
+                .endsWith("--allow", "r2-server.bench.svc");
         assertThat(yaml).startsWith("# showdown run 'showdown-r1': 2 load agent(s) and one server agent, image showdown-agent:dev\n"
                 + "# the Secret showdown-r1-certs has no data");
     }
