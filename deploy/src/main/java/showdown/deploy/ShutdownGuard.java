@@ -2,13 +2,16 @@ package showdown.deploy;
 
 /**
  * Runs a clean-up once: when its owner closes, or from a JVM shutdown hook when the controller is
- * interrupted (Ctrl-C, SIGTERM) before that. Whichever comes first wins; the other does nothing.
+ * interrupted (Ctrl-C, SIGTERM) before that. Whichever comes first runs it; the other waits until it
+ * has finished, so that nothing the clean-up needs (a connection, a client) is closed under it.
  */
 public final class ShutdownGuard implements AutoCloseable {
 
+    private enum State { ARMED, RUNNING, DONE }
+
     private final Runnable cleanUp;
     private final Thread hook;
-    private boolean done;
+    private State state = State.ARMED;
 
     private ShutdownGuard(String name, Runnable cleanUp) {
         this.cleanUp = cleanUp;
@@ -22,24 +25,45 @@ public final class ShutdownGuard implements AutoCloseable {
         return guard;
     }
 
-    /** Runs the clean-up now (once) and removes the shutdown hook. */
+    /**
+     * Runs the clean-up now, or waits for the run already under way. The hook stays registered while
+     * the clean-up runs: should the JVM begin to exit meanwhile (Ctrl-C), the hook waits for it to end.
+     */
     @Override
     public void close() {
+        runOnce();
         try {
             Runtime.getRuntime().removeShutdownHook(hook);
         } catch (IllegalStateException shuttingDown) {
-            // the JVM is already exiting: the hook runs or has run; runOnce keeps it to one
+            // the JVM is exiting: the hook finds the clean-up done and returns
         }
-        runOnce();
     }
 
     private void runOnce() {
         synchronized (this) {
-            if (done) {
+            boolean interrupted = false;
+            while (state == State.RUNNING) {
+                try {
+                    wait();
+                } catch (InterruptedException e) {
+                    interrupted = true;
+                }
+            }
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+            if (state == State.DONE) {
                 return;
             }
-            done = true;
+            state = State.RUNNING;
         }
-        cleanUp.run();
+        try {
+            cleanUp.run();
+        } finally {
+            synchronized (this) {
+                state = State.DONE;
+                notifyAll();
+            }
+        }
     }
 }

@@ -6,6 +6,7 @@ import io.fabric8.kubernetes.api.model.PodStatus;
 import io.fabric8.kubernetes.api.model.PodStatusBuilder;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientException;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.function.Function;
@@ -18,6 +19,8 @@ import java.util.function.Function;
 final class FakeKubelet implements AutoCloseable {
 
     private static final long POLL_MILLIS = 20;
+    private static final int HTTP_NOT_FOUND = 404;
+    private static final int HTTP_CONFLICT = 409;
 
     private final KubernetesClient client;
     private final String namespace;
@@ -63,7 +66,14 @@ final class FakeKubelet implements AutoCloseable {
                 for (Pod pod : client.pods().inNamespace(namespace).withLabel(KubeObjects.RUN_LABEL, run).list().getItems()) {
                     if (pod.getStatus() == null || pod.getStatus().getPhase() == null) {
                         pod.setStatus(statusOf.apply(pod));
-                        client.pods().inNamespace(namespace).resource(pod).updateStatus();
+                        try {
+                            client.pods().inNamespace(namespace).resource(pod).updateStatus();
+                        } catch (KubernetesClientException e) {
+                            // as a real kubelet: the pod was deleted or changed meanwhile; look again
+                            if (e.getCode() != HTTP_NOT_FOUND && e.getCode() != HTTP_CONFLICT) {
+                                throw e;
+                            }
+                        }
                     }
                 }
                 Thread.sleep(POLL_MILLIS);
@@ -87,6 +97,11 @@ final class FakeKubelet implements AutoCloseable {
                     .withSpec(job.getSpec().getTemplate().getSpec())
                     .build();
             client.pods().inNamespace(namespace).resource(pod).create();
+        }
+        // the garbage collector's part: a Job deleted while its pods were being made takes them with it
+        if (client.batch().v1().jobs().inNamespace(namespace).withName(job.getMetadata().getName()).get() == null) {
+            client.pods().inNamespace(namespace).withLabel(KubeObjects.RUN_LABEL, run)
+                    .withLabel(KubeObjects.ROLE_LABEL, "load").delete();
         }
     }
 

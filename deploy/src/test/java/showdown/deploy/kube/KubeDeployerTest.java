@@ -14,6 +14,8 @@ import io.fabric8.kubernetes.api.model.Service;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.server.mock.EnableKubernetesMockClient;
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -21,6 +23,7 @@ import java.time.Duration;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -178,6 +181,26 @@ class KubeDeployerTest {
         assertThat(controller.isAlive()).isFalse();
         assertThat(thrown.get()).isInstanceOf(DeployException.class)
                 .hasMessage(KubeDeployer.INTERRUPTED);
+        assertRunDeleted();
+    }
+
+    @Test
+    void ctrlCOnTheControllerDeletesTheRun() throws Exception {
+        Process controller = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp", System.getProperty("java.class.path"), KubeInterruptProbe.class.getName(),
+                client.getMasterUrl().toString(), NS, RUN, certDir.toString())
+                .redirectErrorStream(true).start();
+        try {
+            // SIGTERM (as Ctrl-C's SIGINT, it runs the shutdown hooks) once the wait has begun
+            BufferedReader out = new BufferedReader(new InputStreamReader(controller.getInputStream(), StandardCharsets.UTF_8));
+            String line = out.readLine();
+            assertThat(line).as("the controller's first progress line").startsWith("kubernetes: server ");
+            assertThat(client.batch().v1().jobs().inNamespace(NS).withName("showdown-r1-load").get()).isNotNull();
+            controller.destroy();
+            assertThat(controller.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        } finally {
+            controller.destroyForcibly();
+        }
         assertRunDeleted();
     }
 

@@ -28,6 +28,13 @@ final class NetnsSshd implements AutoCloseable {
     final Path userKey;
     final Path hostPublicKey;
     private Process sshd;
+    private static final java.util.concurrent.atomic.AtomicInteger PROBES = new java.util.concurrent.atomic.AtomicInteger();
+
+    /** What the last controller process wrote to stderr. */
+    String lastControllerErrors() throws IOException {
+        Path file = dir.resolve("probe-" + PROBES.get() + ".err");
+        return Files.exists(file) ? Files.readString(file) : "";
+    }
 
     /** Why these hosts cannot be made here, or null when they can. */
     static String unavailableReason() {
@@ -105,8 +112,8 @@ final class NetnsSshd implements AutoCloseable {
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-cp", System.getProperty("java.class.path"), mainClass.getName()));
         command.addAll(List.of(args));
-        return new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.appendTo(dir.resolve("probe.err").toFile()))
-                .start();
+        return new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.appendTo(
+                dir.resolve("probe-" + PROBES.incrementAndGet() + ".err").toFile())).start();
     }
 
     private void awaitListening() throws Exception {

@@ -95,6 +95,23 @@ class SshDeployerNetnsTest {
     }
 
     @Test
+    void ctrlCOnTheControllerStopsTheAgentAndRemovesItsDirectory() throws Exception {
+        Process controller = hosts.controller(SshProbe.class, ADDRESS, hosts.userKey.toString(),
+                hosts.knownHosts().toString(), "strict", certDir.toString(), "script:" + standIn);
+        String[] started;
+        try {
+            started = expectStarted(controller);
+            controller.destroy(); // SIGTERM: the shutdown hook stops the agent before the JVM ends
+            assertThat(controller.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        } finally {
+            controller.destroyForcibly();
+        }
+        String stderr = hosts.lastControllerErrors();
+        assertThat(ProcessHandle.of(Long.parseLong(started[1]))).as("the agent is gone; the controller's stderr: " + stderr).isEmpty();
+        assertThat(Path.of(started[2])).doesNotExist();
+    }
+
+    @Test
     void aControllerThatDiesTakesItsAgentAndDirectoryWithIt() throws Exception {
         Process controller = hosts.controller(SshProbe.class, ADDRESS, hosts.userKey.toString(),
                 hosts.knownHosts().toString(), "strict", certDir.toString(), "script:" + standIn);
@@ -173,7 +190,7 @@ class SshDeployerNetnsTest {
         try {
             String line = readLine(controller);
             assertThat(controller.waitFor(60, TimeUnit.SECONDS)).isTrue();
-            assertThat(controller.exitValue()).as("exit status; stderr in probe.err").isEqualTo(2);
+            assertThat(controller.exitValue()).as("exit status; stderr: " + hosts.lastControllerErrors()).isEqualTo(2);
             return line;
         } finally {
             controller.destroyForcibly();
@@ -182,7 +199,7 @@ class SshDeployerNetnsTest {
 
     private static String[] expectStarted(Process controller) throws IOException {
         String line = readLine(controller);
-        assertThat(line).as("the controller's first line (its stderr is in probe.err)").startsWith("started ");
+        assertThat(line).as("the controller's first line; stderr: " + hosts.lastControllerErrors()).startsWith("started ");
         return line.split(" ");
     }
 
