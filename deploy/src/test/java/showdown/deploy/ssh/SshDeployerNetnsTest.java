@@ -68,8 +68,7 @@ class SshDeployerNetnsTest {
 
     @Test
     void startsTheAgentOverSshAndStopsItAndRemovesItsDirectory() throws Exception {
-        Process controller = hosts.controller(SshProbe.class, ADDRESS, hosts.userKey.toString(),
-                hosts.knownHosts().toString(), "strict", certDir.toString(), "script:" + standIn);
+        Process controller = standInController();
         try {
             String[] started = expectStarted(controller);
             long pid = Long.parseLong(started[1]);
@@ -96,8 +95,7 @@ class SshDeployerNetnsTest {
 
     @Test
     void ctrlCOnTheControllerStopsTheAgentAndRemovesItsDirectory() throws Exception {
-        Process controller = hosts.controller(SshProbe.class, ADDRESS, hosts.userKey.toString(),
-                hosts.knownHosts().toString(), "strict", certDir.toString(), "script:" + standIn);
+        Process controller = standInController();
         String[] started;
         try {
             started = expectStarted(controller);
@@ -113,8 +111,7 @@ class SshDeployerNetnsTest {
 
     @Test
     void aControllerThatDiesTakesItsAgentAndDirectoryWithIt() throws Exception {
-        Process controller = hosts.controller(SshProbe.class, ADDRESS, hosts.userKey.toString(),
-                hosts.knownHosts().toString(), "strict", certDir.toString(), "script:" + standIn);
+        Process controller = standInController();
         String[] started;
         try {
             started = expectStarted(controller);
@@ -178,6 +175,12 @@ class SshDeployerNetnsTest {
         assertThat(failure("strict", hosts.knownHosts(), hosts.userKey, "java:/opt/no-such-jdk/bin/java"))
                 .isEqualTo("error: " + ADDRESS + ": no java on the host ('/opt/no-such-jdk/bin/java' is not on its PATH;"
                         + " the agent needs Java 21 or newer)");
+    }
+
+    /** A controller that starts the stand-in agent with the test's key, trusting the host's key. */
+    private static Process standInController() throws IOException {
+        return hosts.controller(SshProbe.class, ADDRESS, hosts.userKey.toString(), hosts.knownHosts().toString(),
+                "strict", certDir.toString(), "script:" + standIn);
     }
 
     private String failure(String mode, Path knownHosts, Path key, String program) throws Exception {
