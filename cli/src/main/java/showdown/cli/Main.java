@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
+import showdown.deploy.DeployException;
 import showdown.harness.run.EnvironmentProbe;
 import showdown.harness.target.TargetException;
 import showdown.load.LoadException;
@@ -38,6 +39,7 @@ public final class Main {
         COMMANDS.put("reproduce", ReproduceCommand::new);
         COMMANDS.put("report", ReportCommand::new);
         COMMANDS.put("compare", CompareCommand::new);
+        COMMANDS.put("kube", KubeCommand::new);
         COMMANDS.put("train-archive", TrainArchiveCommand::new); // hidden: for the launcher
         COMMANDS.put("bench-record", BenchRecordCommand::new); // hidden: for the bench scripts
         COMMANDS.put("bench-report", BenchReportCommand::new); // hidden: for bench/report
@@ -114,7 +116,7 @@ public final class Main {
         } catch (UsageException e) {
             err.println(name + ": " + e.getMessage() + " (see '" + name + " --help')");
             return EXIT_USAGE;
-        } catch (UserException | LoadException | TargetException e) {
+        } catch (UserException | LoadException | TargetException | DeployException e) {
             err.println(name + ": " + e.getMessage());
             return EXIT_USAGE;
         } catch (Exception e) {

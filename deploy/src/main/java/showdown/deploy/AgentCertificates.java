@@ -1,0 +1,35 @@
+package showdown.deploy;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * The three PEM files an agent needs from a run's certificate directory ({@code showdown certs}): the
+ * run's CA certificate, the agent's certificate and its PKCS#8 key. The CA's own key never leaves the
+ * controller, so it is not here.
+ */
+public record AgentCertificates(Path ca, Path cert, Path key) {
+
+    public static final String CA_FILE = "ca.pem";
+    public static final String CERT_FILE = "agent.pem";
+    public static final String KEY_FILE = "agent-key.pem";
+
+    /** The agent's files in a run's certificate directory; each must exist and be readable. */
+    public static AgentCertificates in(Path dir) {
+        AgentCertificates certificates = new AgentCertificates(dir.resolve(CA_FILE), dir.resolve(CERT_FILE),
+                dir.resolve(KEY_FILE));
+        for (Path file : certificates.files()) {
+            if (!Files.isReadable(file)) {
+                throw new DeployException("no readable " + file.getFileName() + " in " + dir
+                        + " (make the run's certificates with 'showdown certs --out " + dir + "')");
+            }
+        }
+        return certificates;
+    }
+
+    /** The files in the order CA, certificate, key. */
+    public List<Path> files() {
+        return List.of(ca, cert, key);
+    }
+}

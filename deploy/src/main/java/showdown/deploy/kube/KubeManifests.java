@@ -1,0 +1,48 @@
+package showdown.deploy.kube;
+
+import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
+import io.fabric8.kubernetes.client.utils.YamlDumpSettingsBuilder;
+import tools.jackson.databind.ObjectMapper;
+import showdown.deploy.AgentCertificates;
+
+/**
+ * A run's objects as one YAML stream, for review or for a GitOps repository: the same objects
+ * {@link KubeDeployer} creates, less the owner references (they need the owner's uid, which only the
+ * API server gives). Every object carries the {@value KubeObjects#RUN_LABEL} label, so
+ * {@code kubectl delete configmap,secret,service,pod,job -l showdown.dev/run=NAME} removes an applied run.
+ */
+public final class KubeManifests {
+
+    private KubeManifests() {
+    }
+
+    /**
+     * The YAML of every object of {@code run}; the Secret holds the certificates when {@code certificates}
+     * is given and is left without data (to fill in) when it is null.
+     */
+    public static String yaml(KubeRun run, AgentCertificates certificates) {
+        // quotes only where YAML needs them, as kubectl prints
+        KubernetesSerialization serialization = new KubernetesSerialization(new ObjectMapper(), true,
+                new YamlDumpSettingsBuilder().setMinimizeQuotes(true).build());
+        StringBuilder out = new StringBuilder();
+        out.append("# showdown run '").append(run.name()).append("': ").append(run.loadAgents())
+                .append(" load agent(s) and one server agent, image ").append(run.image()).append('\n');
+        if (certificates == null) {
+            out.append("# the Secret ").append(run.secretName()).append(" has no data: give it ")
+                    .append(AgentCertificates.CA_FILE).append(", ").append(AgentCertificates.CERT_FILE).append(" and ")
+                    .append(AgentCertificates.KEY_FILE).append(" from 'showdown certs'\n");
+        }
+        for (HasMetadata object : new KubeObjects(run).all(certificates)) {
+            String yaml = serialization.asYaml(object);
+            if (!yaml.startsWith("---")) {
+                out.append("---\n");
+            }
+            out.append(yaml);
+            if (!yaml.endsWith("\n")) {
+                out.append('\n');
+            }
+        }
+        return out.toString();
+    }
+}

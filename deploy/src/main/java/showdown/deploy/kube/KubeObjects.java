@@ -1,0 +1,220 @@
+package showdown.deploy.kube;
+
+import io.fabric8.kubernetes.api.model.ConfigMap;
+import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
+import io.fabric8.kubernetes.api.model.Container;
+import io.fabric8.kubernetes.api.model.ContainerBuilder;
+import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.api.model.LabelSelectorBuilder;
+import io.fabric8.kubernetes.api.model.ObjectMeta;
+import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
+import io.fabric8.kubernetes.api.model.OwnerReference;
+import io.fabric8.kubernetes.api.model.OwnerReferenceBuilder;
+import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.api.model.PodAffinityTermBuilder;
+import io.fabric8.kubernetes.api.model.PodAntiAffinity;
+import io.fabric8.kubernetes.api.model.PodAntiAffinityBuilder;
+import io.fabric8.kubernetes.api.model.PodBuilder;
+import io.fabric8.kubernetes.api.model.PodSpec;
+import io.fabric8.kubernetes.api.model.PodSpecBuilder;
+import io.fabric8.kubernetes.api.model.Secret;
+import io.fabric8.kubernetes.api.model.SecretBuilder;
+import io.fabric8.kubernetes.api.model.Service;
+import io.fabric8.kubernetes.api.model.ServiceBuilder;
+import io.fabric8.kubernetes.api.model.batch.v1.Job;
+import io.fabric8.kubernetes.api.model.batch.v1.JobBuilder;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import showdown.deploy.AgentCertificates;
+import showdown.deploy.AgentOptions;
+
+/**
+ * The objects of one run, built and not yet sent: the owner ConfigMap ("the run"), the Secret with the
+ * agents' certificates, the server agent's Pod and its headless Service, and the Indexed Job of load
+ * agents. Every object carries the run's labels; the deployer adds owner references to the ConfigMap
+ * once the API server has given it a uid, so that deleting it deletes the run.
+ */
+public final class KubeObjects {
+
+    /** Every object of a run carries this label with the run's name. */
+    public static final String RUN_LABEL = "showdown.dev/run";
+    /** Agent pods carry this label: server or load. */
+    public static final String ROLE_LABEL = "showdown.dev/role";
+    public static final String MANAGED_BY_LABEL = "app.kubernetes.io/managed-by";
+    /** Where the Secret is mounted in an agent's container. */
+    public static final String CERTIFICATE_DIR = "/run/showdown/certs";
+    /** Load agents avoid the server's node: one node, one hostname. */
+    public static final String NODE_TOPOLOGY_KEY = "kubernetes.io/hostname";
+    public static final String CONTAINER_NAME = "agent";
+    public static final String CONTROL_PORT_NAME = "control";
+
+    private static final int KEY_FILE_MODE = 0400;
+    private static final int PROBE_PERIOD_SECONDS = 1;
+    private static final long TERMINATION_GRACE_SECONDS = 10;
+    /** Load agents spread over nodes when they can: a preference, not a rule. */
+    private static final int LOAD_SPREAD_WEIGHT = 100;
+
+    private final KubeRun run;
+
+    public KubeObjects(KubeRun run) {
+        this.run = run;
+    }
+
+    public KubeRun run() {
+        return run;
+    }
+
+    /** The run itself: an empty ConfigMap that owns every other object. */
+    public ConfigMap owner() {
+        return new ConfigMapBuilder().withMetadata(meta(run.ownerName(), null))
+                .addToData("image", run.image())
+                .addToData("load-agents", Integer.toString(run.loadAgents()))
+                .build();
+    }
+
+    /** The agents' CA certificate, certificate and key; with no files, a Secret of the right shape and no data. */
+    public Secret certificates(AgentCertificates files) {
+        SecretBuilder secret = new SecretBuilder().withMetadata(meta(run.secretName(), null)).withType("Opaque");
+        if (files != null) {
+            secret.addToData(AgentCertificates.CA_FILE, base64(files.ca()))
+                    .addToData(AgentCertificates.CERT_FILE, base64(files.cert()))
+                    .addToData(AgentCertificates.KEY_FILE, base64(files.key()));
+        }
+        return secret.build();
+    }
+
+    /** The headless Service that gives the server pod a name in DNS without a proxy in the path. */
+    public Service serverService() {
+        return new ServiceBuilder().withMetadata(meta(run.serverName(), "server"))
+                .withNewSpec()
+                .withClusterIP("None")
+                .withPublishNotReadyAddresses(true)
+                .withSelector(selector("server"))
+                .addNewPort().withName(CONTROL_PORT_NAME).withPort(run.agentPort()).endPort()
+                .endSpec()
+                .build();
+    }
+
+    public Pod serverPod() {
+        AgentOptions options = AgentOptions.server(run.agentPort(), KubeRun.IMAGE_HOME)
+                .withHeartbeatTimeout(run.heartbeatTimeout());
+        return new PodBuilder().withMetadata(meta(run.serverName(), "server"))
+                .withSpec(podSpec(options, run.serverNodeSelector(), null))
+                .build();
+    }
+
+    /** N load agents: completions = parallelism = N, Indexed, never on the server's node. */
+    public Job loadJob() {
+        // no ports named (targets that take a free port at start): the server's host, any port
+        List<String> allow = new ArrayList<>();
+        for (int port : run.targetPorts()) {
+            allow.add(run.serverHost() + ":" + port);
+        }
+        if (allow.isEmpty()) {
+            allow.add(run.serverHost());
+        }
+        AgentOptions options = AgentOptions.load(run.agentPort(), allow).withHeartbeatTimeout(run.heartbeatTimeout());
+        PodAntiAffinity antiAffinity = new PodAntiAffinityBuilder()
+                .addToRequiredDuringSchedulingIgnoredDuringExecution(new PodAffinityTermBuilder()
+                        .withLabelSelector(new LabelSelectorBuilder().withMatchLabels(selector("server")).build())
+                        .withTopologyKey(NODE_TOPOLOGY_KEY)
+                        .build())
+                .addNewPreferredDuringSchedulingIgnoredDuringExecution()
+                .withWeight(LOAD_SPREAD_WEIGHT)
+                .withNewPodAffinityTerm()
+                .withLabelSelector(new LabelSelectorBuilder().withMatchLabels(selector("load")).build())
+                .withTopologyKey(NODE_TOPOLOGY_KEY)
+                .endPodAffinityTerm()
+                .endPreferredDuringSchedulingIgnoredDuringExecution()
+                .build();
+        return new JobBuilder().withMetadata(meta(run.loadJobName(), "load"))
+                .withNewSpec()
+                .withCompletions(run.loadAgents())
+                .withParallelism(run.loadAgents())
+                .withCompletionMode("Indexed")
+                .withBackoffLimit(0)
+                .withNewTemplate()
+                .withMetadata(new ObjectMetaBuilder().withLabels(labels("load")).build())
+                .withSpec(podSpec(options, run.loadNodeSelector(), antiAffinity))
+                .endTemplate()
+                .endSpec()
+                .build();
+    }
+
+    /** Every object in the order they are created: the owner first, the load agents last. */
+    public List<HasMetadata> all(AgentCertificates files) {
+        return List.of(owner(), certificates(files), serverService(), serverPod(), loadJob());
+    }
+
+    /** A reference to the created owner; every other object carries it. */
+    public static OwnerReference ownerReference(ConfigMap created) {
+        return new OwnerReferenceBuilder().withApiVersion("v1").withKind("ConfigMap")
+                .withName(created.getMetadata().getName()).withUid(created.getMetadata().getUid())
+                .build();
+    }
+
+    /** The labels that select the run's agents of one role. */
+    public Map<String, String> selector(String role) {
+        Map<String, String> labels = new LinkedHashMap<>();
+        labels.put(RUN_LABEL, run.name());
+        labels.put(ROLE_LABEL, role);
+        return labels;
+    }
+
+    private PodSpec podSpec(AgentOptions options, Map<String, String> nodeSelector, PodAntiAffinity antiAffinity) {
+        Container agent = new ContainerBuilder()
+                .withName(CONTAINER_NAME)
+                .withImage(run.image())
+                .withImagePullPolicy(run.imagePullPolicy())
+                .withArgs(options.arguments(CERTIFICATE_DIR))
+                .addNewPort().withName(CONTROL_PORT_NAME).withContainerPort(run.agentPort()).endPort()
+                .withNewReadinessProbe()
+                .withNewTcpSocket().withNewPort(CONTROL_PORT_NAME).endTcpSocket()
+                .withPeriodSeconds(PROBE_PERIOD_SECONDS)
+                .endReadinessProbe()
+                .addNewVolumeMount().withName("certs").withMountPath(CERTIFICATE_DIR).withReadOnly(true).endVolumeMount()
+                .build();
+        PodSpecBuilder spec = new PodSpecBuilder()
+                .withRestartPolicy("Never")
+                .withEnableServiceLinks(false)
+                .withTerminationGracePeriodSeconds(TERMINATION_GRACE_SECONDS)
+                .withNodeSelector(nodeSelector.isEmpty() ? null : new LinkedHashMap<>(nodeSelector))
+                .withContainers(agent)
+                .addNewVolume().withName("certs")
+                .withNewSecret().withSecretName(run.secretName()).withDefaultMode(KEY_FILE_MODE).endSecret()
+                .endVolume();
+        if (antiAffinity != null) {
+            spec.withNewAffinity().withPodAntiAffinity(antiAffinity).endAffinity();
+        }
+        return spec.build();
+    }
+
+    private ObjectMeta meta(String name, String role) {
+        return new ObjectMetaBuilder().withName(name).withNamespace(run.namespace()).withLabels(labels(role)).build();
+    }
+
+    private Map<String, String> labels(String role) {
+        Map<String, String> labels = new LinkedHashMap<>();
+        labels.put(MANAGED_BY_LABEL, "showdown");
+        labels.put(RUN_LABEL, run.name());
+        if (role != null) {
+            labels.put(ROLE_LABEL, role);
+        }
+        return labels;
+    }
+
+    private static String base64(Path file) {
+        try {
+            return Base64.getEncoder().encodeToString(Files.readAllBytes(file));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

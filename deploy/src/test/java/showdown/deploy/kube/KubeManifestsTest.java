@@ -1,0 +1,56 @@
+package showdown.deploy.kube;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.api.model.KubernetesList;
+import io.fabric8.kubernetes.api.model.Secret;
+import io.fabric8.kubernetes.api.model.batch.v1.Job;
+import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import showdown.deploy.DeployException;
+
+class KubeManifestsTest {
+
+    private static final KubeRun RUN = KubeRun.of("bench", "showdown-r1", "showdown-agent:dev", 2, List.of(8080))
+            .withNodeSelectors(Map.of("pool", "server"), Map.of("pool", "load"));
+
+    @Test
+    void theYamlReadsBackAsTheObjectsTheDeployerCreates() {
+        String yaml = KubeManifests.yaml(RUN, null);
+
+        Object parsed = new KubernetesSerialization().unmarshal(yaml);
+        List<HasMetadata> objects = parsed instanceof KubernetesList list ? list.getItems()
+                : new ArrayList<>((List<HasMetadata>) parsed);
+        assertThat(objects).extracting(HasMetadata::getKind)
+                .containsExactly("ConfigMap", "Secret", "Service", "Pod", "Job");
+        assertThat(objects).containsExactlyElementsOf(new KubeObjects(RUN).all(null));
+        assertThat(objects).allSatisfy(o -> assertThat(o.getMetadata().getLabels())
+                .containsEntry("showdown.dev/run", "showdown-r1"));
+        Job job = (Job) objects.get(4);
+        assertThat(job.getSpec().getCompletionMode()).isEqualTo("Indexed");
+        assertThat(((Secret) objects.get(1)).getData()).isNullOrEmpty();
+        assertThat(job.getSpec().getTemplate().getSpec().getContainers().get(0).getArgs())
+                .containsSubsequence("--allow", "showdown-r1-server.bench.svc:8080");
+        Job anyPort = new KubeObjects(KubeRun.of("bench", "r2", "i", 1, List.of())).loadJob();
+        assertThat(anyPort.getSpec().getTemplate().getSpec().getContainers().get(0).getArgs())
+                .endsWith("--allow", "r2-server.bench.svc");
+        assertThat(yaml).startsWith("# showdown run 'showdown-r1': 2 load agent(s) and one server agent, image showdown-agent:dev\n"
+                + "# the Secret showdown-r1-certs has no data");
+    }
+
+    @Test
+    void namesKubernetesWouldRefuseAreOneLine() {
+        assertThatThrownBy(() -> KubeRun.of("Bench", "r", "i", 1, List.of())).isInstanceOf(DeployException.class)
+                .hasMessage("namespace 'Bench' is not a DNS-1123 label (a-z, 0-9, '-')");
+        assertThatThrownBy(() -> KubeRun.of("b", "r", "i", 0, List.of())).isInstanceOf(DeployException.class)
+                .hasMessage("the number of load agents must be at least 1, not 0");
+        assertThatThrownBy(() -> NodeSelectors.parse("pool")).isInstanceOf(DeployException.class)
+                .hasMessage("node selector 'pool' is not key=value");
+        assertThat(NodeSelectors.parse("a=1, b=2")).containsExactly(Map.entry("a", "1"), Map.entry("b", "2"));
+    }
+}
