@@ -19,7 +19,8 @@ use axum::response::{Html, IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::serve::ListenerExt;
 use axum::{Json, Router};
-use axum_server::tls_rustls::RustlsConfig;
+use axum_server::accept::NoDelayAcceptor;
+use axum_server::tls_rustls::{RustlsAcceptor, RustlsConfig};
 use showdown_common::{HELLO, Listen, MAX_ECHO_BODY_BYTES, ShowdownPage};
 
 const SERVER_NAME: HeaderValue = HeaderValue::from_static("axum");
@@ -115,7 +116,7 @@ fn router() -> Router {
 
 async fn serve(listen: Listen) -> io::Result<()> {
     let app = router();
-    // TCP_NODELAY as TechEmpower's axum entry sets it: a response never waits on Nagle.
+    // TCP_NODELAY on every connection, as TechEmpower's axum entry sets it: a response never waits on Nagle.
     let listener = tokio::net::TcpListener::bind(listen.addr).await?.tap_io(|tcp| {
         let _ = tcp.set_nodelay(true);
     });
@@ -124,8 +125,8 @@ async fn serve(listen: Listen) -> io::Result<()> {
     match listen.tls {
         None => cleartext.await,
         Some(tls) => {
-            let config = RustlsConfig::from_config(Arc::new(tls.config));
-            let secure = axum_server::bind_rustls(tls.addr, config).serve(app.into_make_service());
+            let acceptor = RustlsAcceptor::new(RustlsConfig::from_config(Arc::new(tls.config))).acceptor(NoDelayAcceptor::new());
+            let secure = axum_server::bind(tls.addr).acceptor(acceptor).serve(app.into_make_service());
             tokio::try_join!(cleartext, secure).map(|_| ())
         }
     }
