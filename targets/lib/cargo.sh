@@ -2,7 +2,7 @@
 # workspace, targets/rust/Cargo.toml, whose Cargo.lock pins every crate and whose target folder,
 # targets/rust/target (gitignored), holds one build of the dependencies they share. The setup
 # checks the `cargo` and `rustc` on PATH against the workspace's rust-version, fetches the locked
-# crates (from crates.io, or nothing when Cargo's cache has them) and builds the workspace in
+# crates (from Cargo's registry, or nothing when Cargo's cache has them) and builds the workspace in
 # release mode when a binary is missing or older than its sources. Nothing here installs Rust.
 
 source "$(dirname "${BASH_SOURCE[0]}")/registry.sh"
