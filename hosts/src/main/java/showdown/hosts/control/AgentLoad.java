@@ -1,0 +1,220 @@
+package showdown.hosts.control;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.UUID;
+import org.HdrHistogram.Histogram;
+import showdown.hosts.Clock;
+import showdown.hosts.wire.HistogramCodec;
+import showdown.hosts.wire.LoadSpecJson;
+import showdown.hosts.wire.Message;
+import showdown.load.LoadEngine;
+import showdown.load.LoadException;
+import showdown.load.LoadResult;
+import showdown.load.LoadSpec;
+
+/**
+ * Load from agents: one case split over the load agents ({@link LoadSplit}), every agent's
+ * window started at one instant a little ahead on the controller's clock (each agent converts it
+ * with its measured offset, refused above the bound), the slices and results merged
+ * ({@link LoadMerge}). An agent lost mid-case leaves the case incomplete: the outcome says which
+ * share of the planned load is missing, and the agent is out of later cases.
+ */
+public final class AgentLoad {
+
+    /** How far ahead of "now" the common start is: time for every agent to open its connections. */
+    public static final Duration START_LEAD = Duration.ofMillis(1500);
+    /** Beyond the planned window, how long the controller waits for an agent's result. */
+    private static final Duration RESULT_GRACE = Duration.ofSeconds(30);
+
+    /**
+     * One agent's part of a case.
+     *
+     * @param plannedShare   the share of the case's connections (and rate) it was given
+     * @param requestShare   the share of the merged requests it completed; 0 when lost
+     * @param cpuSeconds     its process's CPU time over its window
+     * @param clockOffsetMillis its clock minus the controller's, as measured before the case
+     * @param lost           it was lost mid-case: its requests are not in the merged result
+     */
+    public record Share(String agent, String address, double plannedShare, long requests, double requestShare,
+                        double cpuSeconds, double clockOffsetMillis, boolean saturated, boolean lost) {
+    }
+
+    /** A case's merged load, each agent's part, and the share of the planned load that is missing. */
+    public record Outcome(LoadResult merged, List<Share> shares, double missingShare) {
+        public boolean complete() {
+            return missingShare == 0;
+        }
+    }
+
+    private final List<AgentLink> links;
+    private final Clock clock;
+    private final Duration maxClockOffset;
+
+    public AgentLoad(List<AgentLink> links, Clock clock, Duration maxClockOffset) {
+        this.links = new ArrayList<>(links);
+        this.clock = clock;
+        this.maxClockOffset = maxClockOffset;
+    }
+
+    /** The agents still in the run. */
+    public synchronized List<AgentLink> agents() {
+        return List.copyOf(links);
+    }
+
+    /** The instant on the controller's clock the next case's window will start from, for the server's watch. */
+    public Clock clock() {
+        return clock;
+    }
+
+    /**
+     * Runs one case on the agents, starting at {@code startEpochNanos} (controller's clock), and
+     * hands the merged slices to {@code sink} once every agent is done.
+     *
+     * @throws LoadException when an agent could not run its part (refused, server not answering)
+     * @throws HostsException when no agent is left or a clock is off past the bound
+     */
+    public Outcome run(LoadSpec spec, long startEpochNanos, LoadEngine.IntervalSink sink, long sliceNanos) {
+        List<AgentLink> agents = agents();
+        if (agents.isEmpty()) {
+            throw new HostsException("no load agent is left in the run");
+        }
+        List<ClockOffset> offsets = new ArrayList<>();
+        for (AgentLink a : agents) {
+            offsets.add(ClockOffset.measure(a, clock).check(a, maxClockOffset));
+        }
+        List<LoadSplit.Part> parts = LoadSplit.split(spec, agents.stream().map(a -> a.welcome().cpus()).toList());
+        String caseId = UUID.randomUUID().toString();
+        List<Collector> collectors = new ArrayList<>();
+        for (LoadSplit.Part p : parts) {
+            AgentLink link = agents.get(p.agent());
+            link.send(new Message.LoadPlan(caseId, LoadSpecJson.of(p.spec()), startEpochNanos,
+                    offsets.get(p.agent()).offsetNanos(), p.scheduleDelayNanos(), sliceNanos));
+            collectors.add(new Collector(link, p, caseId, offsets.get(p.agent())));
+        }
+        long waitNanos = startEpochNanos - clock.epochNanos() + spec.warmup().toNanos()
+                + (spec.duration() == null ? LoadEngine.stallNanos(spec) * 4 : spec.duration().toNanos())
+                + spec.timeout().toNanos() + RESULT_GRACE.toNanos();
+        List<Thread> threads = collectors.stream()
+                .map(c -> Thread.ofVirtual().name("showdown-collect-" + c.link.name()).start(() -> c.collect(waitNanos)))
+                .toList();
+        for (Thread t : threads) {
+            try {
+                t.join();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new HostsException("interrupted while the agents ran a case");
+            }
+        }
+        return finish(spec, collectors, sink);
+    }
+
+    private Outcome finish(LoadSpec spec, List<Collector> collectors, LoadEngine.IntervalSink sink) {
+        for (Collector c : collectors) {
+            if (c.failure != null) {
+                throw new LoadException("agent " + c.link.name() + ": " + c.failure);
+            }
+        }
+        List<LoadResult> results = new ArrayList<>();
+        double missing = 0;
+        for (Collector c : collectors) {
+            if (c.result != null) {
+                results.add(c.result);
+            } else {
+                missing += c.part.plannedShare();
+                synchronized (this) {
+                    links.remove(c.link);
+                }
+            }
+        }
+        if (results.isEmpty()) {
+            throw new HostsException("every load agent was lost in the case: " + collectors.get(0).lostReason);
+        }
+        LoadResult merged = LoadMerge.merge(spec, results);
+        deliverSlices(collectors, sink);
+        List<Share> shares = new ArrayList<>();
+        for (Collector c : collectors) {
+            LoadResult r = c.result;
+            shares.add(new Share(c.link.name(), c.link.address(), c.part.plannedShare(), r == null ? 0 : r.requests(),
+                    r == null || merged.requests() == 0 ? 0 : r.requests() / (double) merged.requests(),
+                    r == null ? 0 : r.generatorCpuNanos() / 1e9, c.offset.offsetMillis(), r != null && r.generatorSaturated(),
+                    r == null));
+        }
+        return new Outcome(merged, shares, Math.min(1, missing));
+    }
+
+    /** Slice i of the case: slice i of every agent that sent it, added. */
+    private static void deliverSlices(List<Collector> collectors, LoadEngine.IntervalSink sink) {
+        Map<Integer, long[]> bounds = new TreeMap<>();
+        Map<Integer, Histogram> merged = new TreeMap<>();
+        for (Collector c : collectors) {
+            if (c.result == null) {
+                continue; // a lost agent's slices would make some slices whole and others not
+            }
+            for (Message.LoadSlice s : c.slices) {
+                long[] b = bounds.computeIfAbsent(s.index(), i -> new long[] {s.startNanos(), s.endNanos()});
+                b[0] = Math.min(b[0], s.startNanos());
+                b[1] = Math.max(b[1], s.endNanos());
+                merged.computeIfAbsent(s.index(), i -> new Histogram(3)).add(HistogramCodec.decode(s.latency()));
+            }
+        }
+        sink.onWindowStart();
+        long lastEnd = 0;
+        for (Map.Entry<Integer, Histogram> e : merged.entrySet()) {
+            long[] b = bounds.get(e.getKey());
+            long end = Math.max(lastEnd, b[1]);
+            sink.onInterval(lastEnd, end, e.getValue());
+            lastEnd = end;
+        }
+    }
+
+    /** One agent's messages for one case, on a thread of its own. */
+    private static final class Collector {
+        final AgentLink link;
+        final LoadSplit.Part part;
+        final String caseId;
+        final ClockOffset offset;
+        final List<Message.LoadSlice> slices = new ArrayList<>();
+        LoadResult result;
+        String failure;
+        String lostReason;
+
+        Collector(AgentLink link, LoadSplit.Part part, String caseId, ClockOffset offset) {
+            this.link = link;
+            this.part = part;
+            this.caseId = caseId;
+            this.offset = offset;
+        }
+
+        void collect(long waitNanos) {
+            long deadline = System.nanoTime() + waitNanos;
+            try {
+                while (true) {
+                    Message m = link.next(deadline);
+                    switch (m) {
+                        case null -> {
+                            lostReason = "no result within " + waitNanos / 1_000_000_000L + " s";
+                            link.close();
+                            return;
+                        }
+                        case Message.LoadSlice s when s.caseId().equals(caseId) -> slices.add(s);
+                        case Message.LoadFinished f when f.caseId().equals(caseId) -> {
+                            result = f.result().toResult(part.spec());
+                            return;
+                        }
+                        case Message.LoadFailed f when f.caseId().equals(caseId) -> {
+                            failure = f.reason();
+                            return;
+                        }
+                        default -> { } // a late message of an earlier case
+                    }
+                }
+            } catch (AgentLostException e) {
+                lostReason = e.getMessage();
+            }
+        }
+    }
+}
