@@ -7,6 +7,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
 import showdown.harness.target.TargetException;
+import showdown.hosts.control.HostsException;
+import showdown.hosts.tls.TlsSetupException;
 import showdown.load.LoadException;
 
 /**
@@ -37,6 +39,8 @@ public final class Main {
         COMMANDS.put("reproduce", ReproduceCommand::new);
         COMMANDS.put("report", ReportCommand::new);
         COMMANDS.put("compare", CompareCommand::new);
+        COMMANDS.put("agent", AgentCommand::new);
+        COMMANDS.put("certs", CertsCommand::new);
         COMMANDS.put("train-archive", TrainArchiveCommand::new); // hidden: for the launcher
     }
 
@@ -111,7 +115,7 @@ public final class Main {
         } catch (UsageException e) {
             err.println(name + ": " + e.getMessage() + " (see '" + name + " --help')");
             return EXIT_USAGE;
-        } catch (UserException | LoadException | TargetException e) {
+        } catch (UserException | LoadException | TargetException | HostsException | TlsSetupException e) {
             err.println(name + ": " + e.getMessage());
             return EXIT_USAGE;
         } catch (Exception e) {

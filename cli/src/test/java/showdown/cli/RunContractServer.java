@@ -31,7 +31,9 @@ public final class RunContractServer {
 
     public static void main(String[] args) throws IOException {
         int port = Integer.parseInt(System.getenv().getOrDefault("PORT", "8080"));
-        HttpServer server = HttpServer.create(new InetSocketAddress("127.0.0.1", port), BACKLOG);
+        // HOST: a server agent asks for every address, so that load from other hosts reaches it
+        String host = System.getenv().getOrDefault("HOST", "127.0.0.1");
+        HttpServer server = HttpServer.create(new InetSocketAddress(host, port), BACKLOG);
         server.setExecutor(Executors.newVirtualThreadPerTaskExecutor());
         server.createContext("/", RunContractServer::handle);
         server.start();

@@ -193,6 +193,8 @@ public final class Agent implements AutoCloseable {
             line("dropped the controller at " + from + ": " + oneLine(e));
         } finally {
             beat.interrupt();
+            // nothing runs without its controller: a target is stopped, a load ends
+            work.close();
             current.compareAndSet(channel, null);
             channel.close();
         }

@@ -30,6 +30,9 @@ import showdown.hosts.wire.Message;
 final class ServerWork implements Agent.RoleWork {
 
     private static final Histogram NO_REQUESTS = new Histogram(3);
+    /** The variable a target reads its listening address from (docs/hosts.md); 127.0.0.1 when unset. */
+    static final String LISTEN_HOST_VARIABLE = "HOST";
+    static final String ANY_ADDRESS = "0.0.0.0";
 
     private final AgentConfig config;
     private RunningTarget target;
@@ -79,8 +82,11 @@ final class ServerWork implements Agent.RoleWork {
             Path logs = config.home().resolve("results").resolve("agent-logs");
             TargetBuilder.ensureBuilt(m, config.home(), logs.resolve(m.name() + ".build.log"));
             List<Integer> cpus = s.cpus() == null ? List.of() : s.cpus();
+            java.util.Map<String, String> env = new java.util.HashMap<>(s.env() == null ? java.util.Map.of() : s.env());
+            // the load comes from other hosts: a target that honours HOST listens on every address
+            env.putIfAbsent(LISTEN_HOST_VARIABLE, ANY_ADDRESS);
             target = RunningTarget.start(m, new StartOptions(config.home(), 0, cpus, logs, StartOptions.DEFAULT_READY_TIMEOUT,
-                    s.env() == null ? java.util.Map.of() : s.env()));
+                    env));
         } catch (TargetException e) {
             channel.send(new Message.TargetFailed(s.name(), Agent.oneLine(e)));
             return;

@@ -120,6 +120,16 @@ public final class AgentLink implements AutoCloseable {
         }
     }
 
+    /** Sends, and says whether it went: for messages a lost agent may simply miss. */
+    public boolean trySend(Message m) {
+        try {
+            send(m);
+            return true;
+        } catch (AgentLostException e) {
+            return false;
+        }
+    }
+
     /**
      * The agent's next message of kind {@code type}, waiting at most {@code timeout}; messages of
      * other kinds that arrive first are dropped unless they are a refusal, which is thrown.

@@ -78,13 +78,20 @@ public final class AgentLoad {
      * @throws HostsException when no agent is left or a clock is off past the bound
      */
     public Outcome run(LoadSpec spec, long startEpochNanos, LoadEngine.IntervalSink sink, long sliceNanos) {
-        List<AgentLink> agents = agents();
+        List<AgentLink> agents = new ArrayList<>();
+        List<ClockOffset> offsets = new ArrayList<>();
+        for (AgentLink a : agents()) {
+            try {
+                offsets.add(ClockOffset.measure(a, clock).check(a, maxClockOffset));
+                agents.add(a);
+            } catch (AgentLostException e) {
+                synchronized (this) {
+                    links.remove(a); // lost between cases: the case runs on the others, and says so
+                }
+            }
+        }
         if (agents.isEmpty()) {
             throw new HostsException("no load agent is left in the run");
-        }
-        List<ClockOffset> offsets = new ArrayList<>();
-        for (AgentLink a : agents) {
-            offsets.add(ClockOffset.measure(a, clock).check(a, maxClockOffset));
         }
         List<LoadSplit.Part> parts = LoadSplit.split(spec, agents.stream().map(a -> a.welcome().cpus()).toList());
         String caseId = UUID.randomUUID().toString();

@@ -1,0 +1,130 @@
+package showdown.hosts.control;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+import org.HdrHistogram.Histogram;
+import showdown.harness.measure.CaseMeasurer;
+import showdown.harness.measure.ServerMetrics;
+import showdown.harness.results.CaseHosts;
+import showdown.harness.results.CaseSample;
+import showdown.harness.results.Interference;
+import showdown.harness.run.LoadSource;
+import showdown.harness.target.ServedTarget;
+import showdown.hosts.Clock;
+import showdown.hosts.wire.Message;
+import showdown.load.LoadEngine;
+import showdown.load.LoadSpec;
+import showdown.load.ProgressListener;
+
+/**
+ * Load from agents, measured as a local run measures: the load agents run the case from one
+ * instant T0 ({@link AgentLoad}), while the server agent samples the target over the same window
+ * (T0 plus the warm-up, on its own clock corrected by its offset), slice by slice. The case's
+ * slices join the merged load's requests and latency with the server's CPU and interference.
+ */
+public final class AgentMeasurer implements LoadSource {
+
+    /** A warm-up load is short: its start needs only the time to open its connections. */
+    static final Duration WARMUP_START_LEAD = Duration.ofMillis(500);
+    private static final Duration WINDOW_TIMEOUT = Duration.ofSeconds(30);
+    private static final double NANOS_PER_MICRO = 1_000.0;
+    private static final double NANOS_PER_SECOND = 1e9;
+    private static final double P99 = 99.0;
+
+    private final AgentLoad load;
+    private final ServerAgentHost server;
+    private final Duration maxClockOffset;
+    private final long sliceNanos;
+
+    public AgentMeasurer(AgentLoad load, ServerAgentHost server, Duration maxClockOffset, Duration slice) {
+        this.load = load;
+        this.server = server;
+        this.maxClockOffset = maxClockOffset;
+        this.sliceNanos = slice.toNanos();
+    }
+
+    @Override
+    public CaseMeasurer.Engine warmupEngine() {
+        return (spec, listener, slices, slice) -> load.run(spec,
+                load.clock().epochNanos() + WARMUP_START_LEAD.toNanos(), slices, slice).merged();
+    }
+
+    @Override
+    public CaseMeasurer.Measurement measure(LoadSpec spec, ServedTarget target, ProgressListener listener) {
+        Clock clock = load.clock();
+        AgentLink serverLink = server.link();
+        ClockOffset serverOffset;
+        try {
+            serverOffset = ClockOffset.measure(serverLink, clock).check(serverLink, maxClockOffset);
+        } catch (AgentLostException e) {
+            throw new HostsException(e.getMessage());
+        }
+        long start = clock.epochNanos() + AgentLoad.START_LEAD.toNanos();
+        String caseId = UUID.randomUUID().toString();
+        serverLink.send(new Message.WatchServer(caseId, start, serverOffset.offsetNanos(), spec.warmup().toNanos(), sliceNanos));
+        List<long[]> bounds = new ArrayList<>();
+        List<Histogram> latencies = new ArrayList<>();
+        AgentLoad.Outcome outcome;
+        try {
+            outcome = load.run(spec, start, new LoadEngine.IntervalSink() {
+                @Override
+                public void onInterval(long from, long to, Histogram latency) {
+                    bounds.add(new long[] {from, to});
+                    latencies.add(latency.copy());
+                }
+            }, sliceNanos);
+        } finally {
+            serverLink.trySend(new Message.EndWatch(caseId));
+        }
+        Message.ServerWindow window = awaitWindow(serverLink, caseId);
+        if (!window.alive() && target instanceof ServerAgentHost.RemoteTarget remote) {
+            remote.markExited();
+        }
+        List<CaseSample> samples = samples(bounds, latencies, window.slices());
+        ServerMetrics serverMetrics = new ServerMetrics(window.userNanos(), window.systemNanos(), window.peakRssBytes(),
+                window.averageRssBytes());
+        Interference interference = window.otherShare() == null ? null
+                : new Interference(window.otherShare(), window.stealShare() == null ? 0 : window.stealShare(),
+                        window.disturbed(), window.busiestSliceOtherShare());
+        List<CaseHosts.AgentShare> shares = outcome.shares().stream()
+                .map(s -> new CaseHosts.AgentShare(s.agent(), s.address(), s.plannedShare(), s.requests(), s.requestShare(),
+                        s.cpuSeconds(), s.clockOffsetMillis(), s.saturated(), s.lost()))
+                .toList();
+        boolean saturated = outcome.shares().stream().anyMatch(AgentLoad.Share::saturated);
+        return new CaseMeasurer.Measurement(outcome.merged(), serverMetrics, saturated, samples, interference, null, null,
+                new CaseHosts(server.describe(), shares, outcome.missingShare()));
+    }
+
+    private static Message.ServerWindow awaitWindow(AgentLink link, String caseId) {
+        try {
+            while (true) {
+                Message.ServerWindow w = link.await(Message.ServerWindow.class, WINDOW_TIMEOUT);
+                if (w.caseId().equals(caseId)) {
+                    return w;
+                }
+            }
+        } catch (AgentLostException e) {
+            throw new HostsException(e.getMessage());
+        }
+    }
+
+    /** The merged load's slices with the server's slice of the same index (they share T0 and the length). */
+    static List<CaseSample> samples(List<long[]> bounds, List<Histogram> latencies, List<Message.ServerSlice> server) {
+        List<CaseSample> samples = new ArrayList<>();
+        for (int i = 0; i < bounds.size(); i++) {
+            long from = bounds.get(i)[0];
+            long length = Math.max(1, bounds.get(i)[1] - from);
+            Histogram h = latencies.get(i);
+            long requests = h.getTotalCount();
+            Message.ServerSlice s = i < server.size() ? server.get(i) : null;
+            Double cpuPerRequest = s == null || requests == 0 ? null : s.cpuNanos() / NANOS_PER_MICRO / requests;
+            samples.add(new CaseSample(from / NANOS_PER_SECOND, length / NANOS_PER_SECOND, requests,
+                    requests * NANOS_PER_SECOND / length, cpuPerRequest,
+                    requests == 0 ? null : h.getValueAtPercentile(P99) / NANOS_PER_MICRO,
+                    s == null ? null : s.otherShare(), s == null ? null : s.stealShare()));
+        }
+        return samples;
+    }
+}
