@@ -55,12 +55,7 @@ public final class AgentMeasurer implements LoadSource {
     public CaseMeasurer.Measurement measure(LoadSpec spec, ServedTarget target, ProgressListener listener) {
         Clock clock = load.clock();
         AgentLink serverLink = server.link();
-        ClockOffset serverOffset;
-        try {
-            serverOffset = ClockOffset.measure(serverLink, clock).check(serverLink, maxClockOffset);
-        } catch (AgentLostException e) {
-            throw new HostsException(e.getMessage());
-        }
+        ClockOffset serverOffset = ClockOffset.measure(serverLink, clock).check(serverLink, maxClockOffset);
         long start = clock.epochNanos() + AgentLoad.START_LEAD.toNanos();
         String caseId = UUID.randomUUID().toString();
         serverLink.send(new Message.WatchServer(caseId, start, serverOffset.offsetNanos(), spec.warmup().toNanos(), sliceNanos));
@@ -98,15 +93,11 @@ public final class AgentMeasurer implements LoadSource {
     }
 
     private static Message.ServerWindow awaitWindow(AgentLink link, String caseId) {
-        try {
-            while (true) {
-                Message.ServerWindow w = link.await(Message.ServerWindow.class, WINDOW_TIMEOUT);
-                if (w.caseId().equals(caseId)) {
-                    return w;
-                }
+        while (true) {
+            Message.ServerWindow w = link.await(Message.ServerWindow.class, WINDOW_TIMEOUT);
+            if (w.caseId().equals(caseId)) {
+                return w;
             }
-        } catch (AgentLostException e) {
-            throw new HostsException(e.getMessage());
         }
     }
 

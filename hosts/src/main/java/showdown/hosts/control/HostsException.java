@@ -1,7 +1,7 @@
 package showdown.hosts.control;
 
 /** A multi-host run cannot go on for a reason the user can act on; one line. */
-public final class HostsException extends RuntimeException {
+public class HostsException extends RuntimeException {
     public HostsException(String message) {
         super(message);
     }

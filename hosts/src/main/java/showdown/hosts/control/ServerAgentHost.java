@@ -54,26 +54,22 @@ public final class ServerAgentHost implements TargetHost {
 
     @Override
     public ServedTarget start(TargetManifest m, StartOptions options) {
-        try {
-            link.send(new Message.StartTarget(m.name(), options.env(), null));
-            Message reply;
-            do {
-                reply = link.next(System.nanoTime() + START_TIMEOUT.toNanos());
-                if (reply == null) {
-                    throw new TargetException("the server agent did not start " + m.name() + " within "
-                            + START_TIMEOUT.toMinutes() + " min");
-                }
-            } while (!(reply instanceof Message.TargetStarted) && !(reply instanceof Message.TargetFailed)
-                    && !(reply instanceof Message.Refused));
-            return switch (reply) {
-                case Message.TargetStarted s -> new RemoteTarget(m, s);
-                case Message.TargetFailed f -> throw new TargetException("on " + link.name() + ": " + f.reason());
-                case Message.Refused r -> throw new TargetException("on " + link.name() + ": refused: " + r.reason());
-                default -> throw new IllegalStateException("unexpected " + reply);
-            };
-        } catch (AgentLostException e) {
-            throw new HostsException(e.getMessage());
-        }
+        link.send(new Message.StartTarget(m.name(), options.env(), null));
+        Message reply;
+        do {
+            reply = link.next(System.nanoTime() + START_TIMEOUT.toNanos());
+            if (reply == null) {
+                throw new TargetException("the server agent did not start " + m.name() + " within "
+                        + START_TIMEOUT.toMinutes() + " min");
+            }
+        } while (!(reply instanceof Message.TargetStarted) && !(reply instanceof Message.TargetFailed)
+                && !(reply instanceof Message.Refused));
+        return switch (reply) {
+            case Message.TargetStarted s -> new RemoteTarget(m, s);
+            case Message.TargetFailed f -> throw new TargetException("on " + link.name() + ": " + f.reason());
+            case Message.Refused r -> throw new TargetException("on " + link.name() + ": refused: " + r.reason());
+            default -> throw new IllegalStateException("unexpected " + reply);
+        };
     }
 
     /** A target on the server's host, as the controller knows it. */
@@ -153,7 +149,7 @@ public final class ServerAgentHost implements TargetHost {
             try {
                 link.send(new Message.StopTarget());
                 link.await(Message.TargetStopped.class, STOP_TIMEOUT);
-            } catch (AgentLostException | HostsException e) {
+            } catch (HostsException e) {
                 // the agent stops its target itself when it loses the controller or ends
             }
         }
