@@ -8,14 +8,12 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -59,20 +57,8 @@ class RunOnHostsTest {
     /** A home with the scenarios, target {@code alpha} ({@link RunContractServer}) and profile {@code tiny.yaml}. */
     static void writeHome(Path home, String marker, String duration) throws IOException {
         Path repo = Path.of("..").toAbsolutePath().normalize();
-        copyTree(repo.resolve("scenarios"), home.resolve("scenarios"));
-        Path testClasses = Path.of(RunContractServer.class.getProtectionDomain().getCodeSource().getLocation().getPath());
-        Path dir = Files.createDirectories(home.resolve("targets/test/alpha"));
-        Files.writeString(dir.resolve("target.yaml"), """
-                name: alpha
-                display: alpha
-                language: java
-                framework: JDK HttpServer
-                version: "21"
-                category: platform
-                start: ["${JAVA}", "-Dshowdown.test.marker=%s", "-Dsun.net.httpserver.nodelay=true", "-Xmx64m", "-cp", "%s", "showdown.cli.RunContractServer"]
-                ready: /plaintext
-                scenarios: [spock-scotty, mist, phoenix-showdown, techempower]
-                """.formatted(marker, testClasses));
+        RunEndToEndTest.copyTree(repo.resolve("scenarios"), home.resolve("scenarios"));
+        RunContractServer.writeTarget(home, "alpha", "alpha", marker);
         Files.writeString(home.resolve("tiny.yaml"), """
                 name: tiny
                 description: short cases, for tests
@@ -253,18 +239,5 @@ class RunOnHostsTest {
                 .filter(p -> p.info().commandLine().map(c -> c.contains(marker)).orElse(false))
                 .filter(ProcessHandle::isAlive)
                 .toList();
-    }
-
-    static void copyTree(Path from, Path to) throws IOException {
-        try (Stream<Path> files = Files.walk(from)) {
-            for (Path f : files.toList()) {
-                Path dest = to.resolve(from.relativize(f).toString());
-                if (Files.isDirectory(f)) {
-                    Files.createDirectories(dest);
-                } else {
-                    Files.copy(f, dest, StandardCopyOption.REPLACE_EXISTING);
-                }
-            }
-        }
     }
 }

@@ -1,7 +1,6 @@
 package showdown.hosts.tls;
 
 import java.io.IOException;
-import java.io.StringWriter;
 import java.io.UncheckedIOException;
 import java.math.BigInteger;
 import java.net.InetAddress;
@@ -9,7 +8,6 @@ import java.net.UnknownHostException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.security.GeneralSecurityException;
 import java.security.KeyPair;
 import java.security.KeyPairGenerator;
@@ -22,6 +20,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Date;
 import java.util.List;
+import showdown.harness.target.PemFiles;
 import org.bouncycastle.asn1.x500.X500Name;
 import org.bouncycastle.asn1.x509.BasicConstraints;
 import org.bouncycastle.asn1.x509.ExtendedKeyUsage;
@@ -34,7 +33,6 @@ import org.bouncycastle.cert.X509v3CertificateBuilder;
 import org.bouncycastle.cert.jcajce.JcaX509CertificateConverter;
 import org.bouncycastle.cert.jcajce.JcaX509ExtensionUtils;
 import org.bouncycastle.cert.jcajce.JcaX509v3CertificateBuilder;
-import org.bouncycastle.openssl.jcajce.JcaPEMWriter;
 import org.bouncycastle.openssl.jcajce.JcaPKCS8Generator;
 import org.bouncycastle.operator.OperatorCreationException;
 import org.bouncycastle.operator.jcajce.JcaContentSignerBuilder;
@@ -79,17 +77,20 @@ public final class RunCertificates {
                     List.of());
             KeyPair agentKeys = keyPair();
             X509Certificate agent = leaf("CN=showdown agent, O=Showdown", agentKeys, ca, caKeys.getPrivate(), agentHosts);
-            Files.writeString(dir.resolve(CA), pem(ca), StandardCharsets.US_ASCII);
-            writePrivate(dir.resolve(CA_KEY), pem(new JcaPKCS8Generator(caKeys.getPrivate(), null)));
-            Files.writeString(dir.resolve(CONTROLLER), pem(controller), StandardCharsets.US_ASCII);
-            writePrivate(dir.resolve(CONTROLLER_KEY), pem(new JcaPKCS8Generator(controllerKeys.getPrivate(), null)));
-            Files.writeString(dir.resolve(AGENT), pem(agent), StandardCharsets.US_ASCII);
-            writePrivate(dir.resolve(AGENT_KEY), pem(new JcaPKCS8Generator(agentKeys.getPrivate(), null)));
+            write(dir, CA, CA_KEY, ca, caKeys.getPrivate());
+            write(dir, CONTROLLER, CONTROLLER_KEY, controller, controllerKeys.getPrivate());
+            write(dir, AGENT, AGENT_KEY, agent, agentKeys.getPrivate());
         } catch (GeneralSecurityException | OperatorCreationException e) {
             throw new IllegalStateException("cannot make the run's certificates: " + e.getMessage(), e);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write the run's certificates into " + dir, e);
         }
+    }
+
+    private static void write(Path dir, String certFile, String keyFile, X509Certificate cert, PrivateKey key)
+            throws IOException {
+        Files.writeString(dir.resolve(certFile), PemFiles.pem(cert), StandardCharsets.US_ASCII);
+        PemFiles.writePrivate(dir.resolve(keyFile), PemFiles.pem(new JcaPKCS8Generator(key, null)));
     }
 
     /** True when {@code dir} holds what a controller needs. */
@@ -157,23 +158,5 @@ public final class RunCertificates {
 
     private static BigInteger serial() {
         return new BigInteger(64, new SecureRandom());
-    }
-
-    private static String pem(Object o) throws IOException {
-        StringWriter out = new StringWriter();
-        try (JcaPEMWriter w = new JcaPEMWriter(out)) {
-            w.writeObject(o);
-        }
-        return out.toString();
-    }
-
-    private static void writePrivate(Path file, String text) throws IOException {
-        Files.deleteIfExists(file);
-        try {
-            Files.createFile(file, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
-        } catch (UnsupportedOperationException e) {
-            Files.createFile(file);
-        }
-        Files.writeString(file, text, StandardCharsets.US_ASCII);
     }
 }
