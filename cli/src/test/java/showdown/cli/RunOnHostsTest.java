@@ -80,7 +80,11 @@ class RunOnHostsTest {
     }
 
     private Agent agent(AgentRole role, List<String> allow) throws IOException {
-        AgentConfig c = new AgentConfig(role, "127.0.0.1", 0, ChannelTls.agent(certs), allow, Duration.ofSeconds(20), home,
+        return agent(role, allow, Duration.ofSeconds(20));
+    }
+
+    private Agent agent(AgentRole role, List<String> allow, Duration heartbeatTimeout) throws IOException {
+        AgentConfig c = new AgentConfig(role, "127.0.0.1", 0, ChannelTls.agent(certs), allow, heartbeatTimeout, home,
                 Clock.system(), new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
         Agent a = new Agent(c);
         CompletableFuture<Agent.Exit> exit = new CompletableFuture<>();
@@ -210,6 +214,41 @@ class RunOnHostsTest {
         assertThat(done.finishedAt()).isNotNull();
         assertThat(done.cases()).hasSize(3).allSatisfy(c -> assertThat(c.hosts()).isNotNull());
         assertThat(done.cases()).extracting(CaseResult::identity).doesNotHaveDuplicates();
+    }
+
+    @Test
+    void aKilledControllerLeavesNoTargetRunningAndTheAgentsEndThemselves() throws Exception {
+        Agent server = agent(AgentRole.SERVER, List.of(), Duration.ofSeconds(3));
+        Agent load1 = agent(AgentRole.LOAD, List.of("127.0.0.1"), Duration.ofSeconds(3));
+        Path out = home.resolve("results/killed");
+        List<String> command = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java"),
+                "-cp", System.getProperty("java.class.path"), "-Dshowdown.home=" + home, "showdown.cli.Main"));
+        command.addAll(List.of(args(out, inventory(server, load1), "--no-verify", "--warmup", "0s")));
+        Process controller = new ProcessBuilder(command).redirectErrorStream(true)
+                .redirectOutput(home.resolve("controller.log").toFile()).start();
+        try {
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+            while (recordedCases(out) < 1 && System.nanoTime() < deadline && controller.isAlive()) {
+                Thread.sleep(100);
+            }
+            assertThat(recordedCases(out)).as(Files.readString(home.resolve("controller.log"))).isPositive();
+            controller.destroyForcibly(); // SIGKILL: no shutdown hook, no "end" for the agents
+            assertThat(controller.waitFor(10, TimeUnit.SECONDS)).isTrue();
+        } finally {
+            controller.destroyForcibly();
+        }
+        for (CompletableFuture<Agent.Exit> e : exits) {
+            assertThat(e.get(30, TimeUnit.SECONDS)).isEqualTo(Agent.Exit.HEARTBEAT_TIMEOUT);
+        }
+        assertThat(serversAlive()).as("the server agent stopped its target").isEmpty();
+    }
+
+    private static int recordedCases(Path out) {
+        try {
+            return ResultsJson.read(out.resolve("results.json")).cases().size();
+        } catch (RuntimeException e) {
+            return 0; // not written yet
+        }
     }
 
     @Test
