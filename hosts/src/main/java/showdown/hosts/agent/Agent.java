@@ -239,6 +239,7 @@ public final class Agent implements AutoCloseable {
 
     /** What a role does with the messages that are not the channel's own. */
     interface RoleWork extends AutoCloseable {
+        /** Takes a request; one that takes long runs on a thread of the role, not the session's. */
         void handle(Message m, Channel channel) throws IOException;
 
         /** Stops whatever the role started; safe to call more than once. */

@@ -35,6 +35,8 @@ final class ServerWork implements Agent.RoleWork {
     static final String ANY_ADDRESS = "0.0.0.0";
 
     private final AgentConfig config;
+    private final java.util.concurrent.ExecutorService worker = java.util.concurrent.Executors.newSingleThreadExecutor(
+            Thread.ofPlatform().name("showdown-agent-server").daemon().factory());
     private RunningTarget target;
     private Watch watch;
 
@@ -42,8 +44,22 @@ final class ServerWork implements Agent.RoleWork {
         this.config = config;
     }
 
+    /**
+     * Runs the request on the role's own thread, in order: building and starting a target takes
+     * minutes, and the session's thread must go on reading the controller's heartbeats meanwhile.
+     */
     @Override
-    public synchronized void handle(Message m, Channel channel) throws IOException {
+    public void handle(Message m, Channel channel) {
+        worker.execute(() -> {
+            try {
+                handleInOrder(m, channel);
+            } catch (IOException e) {
+                // the controller is gone: the session's end stops what runs
+            }
+        });
+    }
+
+    private synchronized void handleInOrder(Message m, Channel channel) throws IOException {
         switch (m) {
             case Message.StartTarget s -> start(s, channel);
             case Message.WatchServer w -> {
