@@ -13,6 +13,7 @@ import showdown.hosts.control.ClockOffset;
 import showdown.hosts.control.HostsRun;
 import showdown.hosts.control.HostsSettings;
 import showdown.hosts.control.Inventory;
+import showdown.hosts.tls.RunCertificates;
 import showdown.load.LoadException;
 import showdown.load.Units;
 import showdown.harness.plan.PlanException;
@@ -143,14 +144,11 @@ final class RunCommand extends Command {
 
     /** A new run whose targets run on the inventory's server host and whose load comes from its load hosts. */
     private Suite.Outcome startOnHosts(Path home, RunSettings settings, List<String> commandLine) {
-        if (certs == null) {
-            throw new UsageException("--hosts needs --certs DIR: the certificates the agents were started with"
-                    + " ('showdown certs --out DIR')");
-        }
+        Inventory inventory = Inventory.read(hosts); // a bad inventory is one line before anything is written
         Path dir = (out != null ? out : Suite.defaultOutDir(home)).toAbsolutePath().normalize();
-        HostsSettings h = new HostsSettings(certs.toAbsolutePath().normalize().toString(),
+        Path certDir = certs != null ? certs : runCertificates(inventory, dir);
+        HostsSettings h = new HostsSettings(certDir.toAbsolutePath().normalize().toString(),
                 maxClockOffset.toNanos() / 1000);
-        Inventory.read(hosts); // a bad inventory is one line before anything is written
         try (HostsRun placed = openHosts(hosts, h)) {
             h.write(dir, hosts);
             Suite.Outcome outcome = Suite.start(home, settings, dir, commandLine, System.err,
@@ -158,6 +156,23 @@ final class RunCommand extends Command {
             placed.finished();
             return outcome;
         }
+    }
+
+    /**
+     * Without --certs: agents already running were started with certificates of their own, so the
+     * run needs those; agents a deployer starts get a CA made for this run, in its folder.
+     */
+    private static Path runCertificates(Inventory inventory, Path dir) {
+        boolean allRunning = inventory.server().running() && inventory.load().stream().allMatch(Inventory.Host::running);
+        if (allRunning) {
+            throw new UsageException("--hosts with agent:// hosts needs --certs DIR: the certificates the agents were"
+                    + " started with ('showdown certs --out DIR')");
+        }
+        Path made = dir.resolve("certs");
+        if (!RunCertificates.present(made)) {
+            RunCertificates.create(made, List.of());
+        }
+        return made;
     }
 
     private static HostsRun openHosts(Path inventory, HostsSettings h) {

@@ -131,7 +131,11 @@ class RunOnHostsTest {
             assertThat(h.server()).isEqualTo("server (127.0.0.1:" + server.port() + ")");
             assertThat(h.agents()).extracting(CaseHosts.AgentShare::name).containsExactly("load-1", "load-2");
             assertThat(h.agents().stream().mapToLong(CaseHosts.AgentShare::requests).sum()).isEqualTo(c.requests());
-            assertThat(h.agents()).allSatisfy(a -> assertThat(a.plannedShare()).isEqualTo(0.5));
+            assertThat(h.agents()).allSatisfy(a -> {
+                assertThat(a.plannedShare()).isEqualTo(0.5);
+                assertThat(a.otherCpuShare()).as("each load host's interference, from /proc/stat").isBetween(0.0, 1.0);
+            });
+            assertThat(c.interference()).isNotNull();
             assertThat(c.requests()).isPositive();
             assertThat(c.statusCounts()).containsOnlyKeys(200);
             assertThat(c.samples().stream().mapToLong(showdown.harness.results.CaseSample::requests).sum())

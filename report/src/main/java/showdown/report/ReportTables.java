@@ -300,7 +300,18 @@ public final class ReportTables {
                 continue;
             }
             for (var a : c.hosts().agents()) {
-                String note = a.lost() ? "lost mid-case" : a.saturated() ? "saturated" : "";
+                List<String> notes = new ArrayList<>();
+                if (a.lost()) {
+                    notes.add("lost mid-case");
+                }
+                if (a.saturated()) {
+                    notes.add("saturated");
+                }
+                if (a.disturbed()) {
+                    notes.add(String.format(Locale.ROOT, "host disturbed (others used %.0f %%)",
+                            a.otherCpuShare() == null ? 0 : a.otherCpuShare() * 100));
+                }
+                String note = String.join("; ", notes);
                 t.row(List.of(Cell.text(summaries.label(c.target())), Cell.text(c.scenario()), Cell.text(c.request()),
                         Cell.number(String.valueOf(c.connections()), c.connections()),
                         Cell.number(String.valueOf(c.repetition() + 1), c.repetition() + 1), Cell.text(c.hosts().server()),

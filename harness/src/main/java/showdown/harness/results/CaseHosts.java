@@ -33,8 +33,12 @@ public record CaseHosts(String server, List<AgentShare> agents, double missingSh
      * @param clockOffsetMillis its clock minus the controller's, measured before the case
      * @param saturated         it, not the server, probably set the pace (judged on its own figures)
      * @param lost              it was lost mid-case; its requests are missing from the case
+     * @param otherCpuShare     what other processes used of its host's CPUs over its window (0..1);
+     *                          null when lost or unknown
+     * @param disturbed         its host was disturbed by the local run's rule (docs/run.md)
      */
     public record AgentShare(String name, String address, double plannedShare, long requests, double requestShare,
-                             double cpuSeconds, double clockOffsetMillis, boolean saturated, boolean lost) {
+                             double cpuSeconds, double clockOffsetMillis, boolean saturated, boolean lost,
+                             Double otherCpuShare, boolean disturbed) {
     }
 }

@@ -74,7 +74,9 @@ final class LoadWork implements Agent.RoleWork {
         }
         try {
             LoadResult result = engine.run();
-            channel.trySend(new Message.LoadFinished(plan.caseId(), LoadResultJson.of(result)));
+            HostReadings host = slices.host;
+            channel.trySend(new Message.LoadFinished(plan.caseId(), LoadResultJson.of(result), host.otherShare(),
+                    host.stealShare(), host.busiestSliceOtherShare()));
         } catch (LoadException e) {
             channel.trySend(new Message.LoadFailed(plan.caseId(), Agent.oneLine(e)));
         } finally {
@@ -94,6 +96,7 @@ final class LoadWork implements Agent.RoleWork {
     private static final class SliceSender implements LoadEngine.IntervalSink {
         private final String caseId;
         private final Channel channel;
+        private final HostReadings host = new HostReadings();
         private int index;
         private long lastCpuNanos;
 
@@ -105,11 +108,13 @@ final class LoadWork implements Agent.RoleWork {
         @Override
         public void onWindowStart() {
             lastCpuNanos = LoadEngine.processCpuNanos();
+            host.windowStarted();
         }
 
         @Override
         public void onInterval(long startNanos, long endNanos, Histogram latency) {
             long cpu = LoadEngine.processCpuNanos();
+            host.sliceEnded();
             channel.trySend(new Message.LoadSlice(caseId, index++, startNanos, endNanos, HistogramCodec.encode(latency),
                     latency.getTotalCount(), cpu - lastCpuNanos));
             lastCpuNanos = cpu;

@@ -7,6 +7,8 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.UUID;
 import org.HdrHistogram.Histogram;
+import showdown.harness.measure.InterferenceRule;
+import showdown.harness.results.Interference;
 import showdown.hosts.Clock;
 import showdown.hosts.wire.HistogramCodec;
 import showdown.hosts.wire.LoadSpecJson;
@@ -38,9 +40,11 @@ public final class AgentLoad {
      * @param cpuSeconds     its process's CPU time over its window
      * @param clockOffsetMillis its clock minus the controller's, as measured before the case
      * @param lost           it was lost mid-case: its requests are not in the merged result
+     * @param host           what others used of its host's CPUs; null when lost or unknown
      */
     public record Share(String agent, String address, double plannedShare, long requests, double requestShare,
-                        double cpuSeconds, double clockOffsetMillis, boolean saturated, boolean lost) {
+                        double cpuSeconds, double clockOffsetMillis, boolean saturated, boolean lost,
+                        Interference host) {
     }
 
     /** A case's merged load, each agent's part, and the share of the planned load that is missing. */
@@ -148,7 +152,7 @@ public final class AgentLoad {
             shares.add(new Share(c.link.name(), c.link.address(), c.part.plannedShare(), r == null ? 0 : r.requests(),
                     r == null || merged.requests() == 0 ? 0 : r.requests() / (double) merged.requests(),
                     r == null ? 0 : r.generatorCpuNanos() / 1e9, c.offset.offsetMillis(), r != null && r.generatorSaturated(),
-                    r == null));
+                    r == null, c.host));
         }
         return new Outcome(merged, shares, Math.min(1, missing));
     }
@@ -178,6 +182,17 @@ public final class AgentLoad {
         }
     }
 
+    /** A load host's readings, judged by the local run's rule; null when it could not read them. */
+    static Interference interference(Message.LoadFinished f) {
+        if (f.otherCpuShare() == null) {
+            return null;
+        }
+        double steal = f.stealShare() == null ? 0 : f.stealShare();
+        double busiest = f.busiestSliceOtherShare() == null ? f.otherCpuShare() : f.busiestSliceOtherShare();
+        return new Interference(f.otherCpuShare(), steal, InterferenceRule.disturbed(f.otherCpuShare(), steal, busiest),
+                busiest);
+    }
+
     /** One agent's messages for one case, on a thread of its own. */
     private static final class Collector {
         final AgentLink link;
@@ -186,6 +201,7 @@ public final class AgentLoad {
         final ClockOffset offset;
         final List<Message.LoadSlice> slices = new ArrayList<>();
         LoadResult result;
+        Interference host;
         String failure;
         String lostReason;
 
@@ -210,6 +226,7 @@ public final class AgentLoad {
                         case Message.LoadSlice s when s.caseId().equals(caseId) -> slices.add(s);
                         case Message.LoadFinished f when f.caseId().equals(caseId) -> {
                             result = f.result().toResult(part.spec());
+                            host = interference(f);
                             return;
                         }
                         case Message.LoadFailed f when f.caseId().equals(caseId) -> {

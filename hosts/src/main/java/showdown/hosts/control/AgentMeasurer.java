@@ -83,13 +83,33 @@ public final class AgentMeasurer implements LoadSource {
         Interference interference = window.otherShare() == null ? null
                 : new Interference(window.otherShare(), window.stealShare() == null ? 0 : window.stealShare(),
                         window.disturbed(), window.busiestSliceOtherShare());
+        for (AgentLoad.Share s : outcome.shares()) {
+            interference = busier(interference, s.host());
+        }
         List<CaseHosts.AgentShare> shares = outcome.shares().stream()
                 .map(s -> new CaseHosts.AgentShare(s.agent(), s.address(), s.plannedShare(), s.requests(), s.requestShare(),
-                        s.cpuSeconds(), s.clockOffsetMillis(), s.saturated(), s.lost()))
+                        s.cpuSeconds(), s.clockOffsetMillis(), s.saturated(), s.lost(),
+                        s.host() == null ? null : s.host().otherCpuShare(), s.host() != null && s.host().disturbed()))
                 .toList();
         boolean saturated = outcome.shares().stream().anyMatch(AgentLoad.Share::saturated);
         return new CaseMeasurer.Measurement(outcome.merged(), serverMetrics, saturated, samples, interference, null, null,
                 new CaseHosts(server.describe(), shares, outcome.missingShare()));
+    }
+
+    /**
+     * The case's interference: the busiest of the server's host and the load hosts, as a local run
+     * takes the busier of its server and load CPU sets; disturbed when any of them was.
+     */
+    static Interference busier(Interference a, Interference b) {
+        if (a == null || b == null) {
+            return a == null ? b : a;
+        }
+        return new Interference(Math.max(a.otherCpuShare(), b.otherCpuShare()), Math.max(a.stealShare(), b.stealShare()),
+                a.disturbed() || b.disturbed(), Math.max(busiest(a), busiest(b)));
+    }
+
+    private static double busiest(Interference i) {
+        return i.busiestSliceOtherShare() == null ? i.otherCpuShare() : i.busiestSliceOtherShare();
     }
 
     private static Message.ServerWindow awaitWindow(AgentLink link, String caseId) {

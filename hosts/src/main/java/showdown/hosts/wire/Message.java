@@ -81,8 +81,12 @@ public sealed interface Message {
                      long agentCpuNanos) implements Message {
     }
 
-    /** Load agent → controller: the run ended; its whole result. */
-    record LoadFinished(String caseId, LoadResultJson result) implements Message {
+    /**
+     * Load agent → controller: the run ended; its whole result, and what other processes and the
+     * hypervisor used of its host's CPUs over the window (0..1; null where unknown).
+     */
+    record LoadFinished(String caseId, LoadResultJson result, Double otherCpuShare, Double stealShare,
+                        Double busiestSliceOtherShare) implements Message {
     }
 
     /** Load agent → controller: the run could not be done (a refused plan, a server not answering). */
