@@ -70,8 +70,8 @@ class AgentLoadTest {
             LoadSpec spec = LoadSpec.builder().url("http://127.0.0.1:" + port + "/").connections(5).threads(2)
                     .requests(3001).build();
             List<Long> sliceCounts = new ArrayList<>();
-            AgentLoad.Outcome o = load.run(spec, Clock.system().epochNanos() + AgentLoad.START_LEAD.toNanos(),
-                    (start, end, latency) -> sliceCounts.add(latency.getTotalCount()), 100_000_000L);
+            AgentLoad.Outcome o = load.run(spec, (start, end, latency) -> sliceCounts.add(latency.getTotalCount()),
+                    100_000_000L, start -> { });
             assertThat(o.complete()).isTrue();
             assertThat(o.merged().requests()).isEqualTo(3001);
             assertThat(h.served.get()).isEqualTo(3001);
@@ -82,6 +82,8 @@ class AgentLoadTest {
             assertThat(o.shares().get(0).plannedShare()).isEqualTo(0.6);
             assertThat(sliceCounts.stream().mapToLong(Long::longValue).sum()).isEqualTo(3001);
             assertThat(o.shares()).allSatisfy(s -> assertThat(Math.abs(s.clockOffsetMillis())).isLessThan(1.0));
+            // each agent waited for the common instant: never before it
+            assertThat(o.shares()).allSatisfy(s -> assertThat(s.startedLateMillis()).isNotNegative());
         }
     }
 
@@ -95,7 +97,7 @@ class AgentLoadTest {
                     ClockOffset.DEFAULT_MAX);
             LoadSpec spec = LoadSpec.builder().url("http://127.0.0.1:" + port + "/").connections(1).threads(1)
                     .requests(10).build();
-            assertThatThrownBy(() -> load.run(spec, Clock.system().epochNanos(), LoadEngine.IntervalSink.NONE, 100_000_000L))
+            assertThatThrownBy(() -> load.run(spec, LoadEngine.IntervalSink.NONE, 100_000_000L, start -> { }))
                     .isInstanceOf(LoadException.class)
                     .hasMessage("agent load-1: refused the plan: 127.0.0.1:" + port + " is not in this agent's --allow list 127.0.0.1:"
                             + (port + 1));
@@ -117,7 +119,7 @@ class AgentLoadTest {
             AgentLoad load = new AgentLoad(List.of(link), Clock.system(), Duration.ofMillis(1));
             LoadSpec spec = LoadSpec.builder().url("http://127.0.0.1:" + port + "/").connections(1).threads(1)
                     .requests(10).build();
-            assertThatThrownBy(() -> load.run(spec, Clock.system().epochNanos(), LoadEngine.IntervalSink.NONE, 100_000_000L))
+            assertThatThrownBy(() -> load.run(spec, LoadEngine.IntervalSink.NONE, 100_000_000L, start -> { }))
                     .isInstanceOf(HostsException.class)
                     .hasMessageStartingWith("agent load-1 at 127.0.0.1:" + agent.agent().port() + ": its clock is ")
                     .hasMessageMatching(".*its clock is [45]\\.[0-9]{3} ms off the controller's.*")
@@ -125,8 +127,8 @@ class AgentLoadTest {
             assertThat(h.served.get()).isZero();
             // within a looser bound, the offset is measured and compensated: the case runs
             AgentLoad loose = new AgentLoad(List.of(link), Clock.system(), Duration.ofMillis(50));
-            assertThat(loose.run(spec, Clock.system().epochNanos() + AgentLoad.START_LEAD.toNanos(),
-                    LoadEngine.IntervalSink.NONE, 100_000_000L).merged().requests()).isEqualTo(10);
+            assertThat(loose.run(spec, LoadEngine.IntervalSink.NONE, 100_000_000L, start -> { }).merged().requests())
+                    .isEqualTo(10);
         }
     }
 
@@ -142,12 +144,11 @@ class AgentLoadTest {
             AgentLoad load = new AgentLoad(links, Clock.system(), ClockOffset.DEFAULT_MAX);
             LoadSpec spec = LoadSpec.builder().url("http://127.0.0.1:" + port + "/").connections(2).threads(1)
                     .rate(200).duration(Duration.ofSeconds(3)).build();
-            long start = Clock.system().epochNanos() + AgentLoad.START_LEAD.toNanos();
-            Thread.ofVirtual().start(() -> {
-                Clock.system().sleepUntil(start + 1_000_000_000L);
-                second.agent().close(); // its connections and its channel go, as when the process is killed
-            });
-            AgentLoad.Outcome o = load.run(spec, start, LoadEngine.IntervalSink.NONE, 250_000_000L);
+            AgentLoad.Outcome o = load.run(spec, LoadEngine.IntervalSink.NONE, 250_000_000L, start ->
+                    Thread.ofVirtual().start(() -> {
+                        Clock.system().sleepUntil(start + 1_000_000_000L); // a second into the 3 s window
+                        second.agent().close(); // its connections and its channel go, as when the process is killed
+                    }));
             assertThat(o.complete()).isFalse();
             assertThat(o.missingShare()).isEqualTo(0.5);
             assertThat(o.shares().get(1).lost()).isTrue();

@@ -294,7 +294,7 @@ public final class ReportTables {
     public Table hosts() {
         Table t = new Table("Load agents per case", List.of(FRAMEWORK, "Scenario", "Request", "Connections", "Round",
                 "Server host", "Agent", "Planned share", "Requests", "Share of requests", "Agent CPU (s)",
-                "Clock offset (ms)", "Note"));
+                "Clock offset (ms)", "Started after T0 (ms)", "Note"));
         for (var c : run.cases()) {
             if (c.hosts() == null) {
                 continue;
@@ -321,6 +321,7 @@ public final class ReportTables {
                         Cell.number(Format.whole(a.requestShare() * 100) + " %", a.requestShare()),
                         Cell.number(Format.twoDecimals(a.cpuSeconds()), a.cpuSeconds()),
                         Cell.number(String.format(Locale.ROOT, "%.3f", a.clockOffsetMillis()), a.clockOffsetMillis()),
+                        Cell.number(String.format(Locale.ROOT, "%.3f", a.startedLateMillis()), a.startedLateMillis()),
                         Cell.text(note)));
             }
         }

@@ -36,9 +36,11 @@ public record CaseHosts(String server, List<AgentShare> agents, double missingSh
      * @param otherCpuShare     what other processes used of its host's CPUs over its window (0..1);
      *                          null when lost or unknown
      * @param disturbed         its host was disturbed by the local run's rule (docs/run.md)
+     * @param startedLateMillis how long after the common instant (plus its schedule's offset) its
+     *                          window started, on its own clock: near 0 when the window is one window
      */
     public record AgentShare(String name, String address, double plannedShare, long requests, double requestShare,
                              double cpuSeconds, double clockOffsetMillis, boolean saturated, boolean lost,
-                             Double otherCpuShare, boolean disturbed) {
+                             Double otherCpuShare, boolean disturbed, double startedLateMillis) {
     }
 }

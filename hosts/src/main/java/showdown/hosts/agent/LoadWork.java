@@ -16,15 +16,23 @@ import showdown.load.LoadSpec;
 import showdown.load.ProgressListener;
 
 /**
- * The load role: runs the engine on a plan whose every URL is in the agent's allow list, starts
- * its clock at the plan's instant (converted to this host's clock with the measured offset), and
- * streams each slice of the window, then the whole result.
+ * The load role: runs the engine on a plan whose every URL is in the agent's allow list. Once its
+ * connections are open it says so and waits for the common start instant (converted to this
+ * host's clock with the measured offset), so that a slow start of one agent never shifts its
+ * window against the others'; then it streams each slice of the window, and the whole result.
  */
 final class LoadWork implements Agent.RoleWork {
 
     private final AgentConfig config;
     private final AllowList allow;
+    /** How long a ready agent waits for the start before it gives the plan up. */
+    static final java.time.Duration START_WAIT = java.time.Duration.ofSeconds(60);
+
     private final AtomicReference<LoadEngine> running = new AtomicReference<>();
+    /** The running plan's start instant (controller's clock), or {@link #ABORTED}; completed by the controller. */
+    private volatile java.util.concurrent.CompletableFuture<Long> start = new java.util.concurrent.CompletableFuture<>();
+    private volatile String startingCase;
+    private static final long ABORTED = Long.MIN_VALUE;
 
     LoadWork(AgentConfig config) {
         this.config = config;
@@ -33,6 +41,18 @@ final class LoadWork implements Agent.RoleWork {
 
     @Override
     public void handle(Message m, Channel channel) throws IOException {
+        if (m instanceof Message.LoadStart s) {
+            if (s.caseId().equals(startingCase)) {
+                start.complete(s.startEpochNanos());
+            }
+            return;
+        }
+        if (m instanceof Message.LoadAbort a) {
+            if (a.caseId().equals(startingCase)) {
+                start.complete(ABORTED);
+            }
+            return;
+        }
         if (!(m instanceof Message.LoadPlan plan)) {
             channel.send(new Message.Refused("a load agent takes load plans, not " + m.getClass().getSimpleName()));
             return;
@@ -64,10 +84,26 @@ final class LoadWork implements Agent.RoleWork {
     }
 
     private void run(Message.LoadPlan plan, LoadSpec spec, Channel channel) {
-        long startOnThisClock = plan.startEpochNanos() + plan.clockOffsetNanos() + plan.scheduleDelayNanos();
         SliceSender slices = new SliceSender(plan.caseId(), channel);
+        long[] planned = {ABORTED};
+        long[] startedAt = {ABORTED};
+        java.util.concurrent.CompletableFuture<Long> startFuture = new java.util.concurrent.CompletableFuture<>();
+        start = startFuture;
+        startingCase = plan.caseId();
+        LoadEngine[] self = new LoadEngine[1];
         LoadEngine engine = new LoadEngine(spec, ProgressListener.NONE, slices, plan.sliceNanos())
-                .startGate(() -> config.clock().sleepUntil(startOnThisClock));
+                .startGate(() -> {
+                    channel.trySend(new Message.LoadReady(plan.caseId()));
+                    long t0 = awaitStart(startFuture);
+                    if (t0 == ABORTED) {
+                        self[0].requestStop(); // nothing is measured: the case is off
+                        return;
+                    }
+                    planned[0] = t0 + plan.clockOffsetNanos() + plan.scheduleDelayNanos();
+                    config.clock().sleepUntil(planned[0]);
+                    startedAt[0] = config.clock().epochNanos();
+                });
+        self[0] = engine;
         if (!running.compareAndSet(null, engine)) {
             channel.trySend(new Message.LoadFailed(plan.caseId(), "refused the plan: another plan is running"));
             return;
@@ -75,7 +111,8 @@ final class LoadWork implements Agent.RoleWork {
         try {
             LoadResult result = engine.run();
             HostReadings host = slices.host;
-            channel.trySend(new Message.LoadFinished(plan.caseId(), LoadResultJson.of(result), host.otherShare(),
+            long late = startedAt[0] == ABORTED ? 0 : startedAt[0] - planned[0];
+            channel.trySend(new Message.LoadFinished(plan.caseId(), LoadResultJson.of(result), late, host.otherShare(),
                     host.stealShare(), host.busiestSliceOtherShare()));
         } catch (LoadException e) {
             channel.trySend(new Message.LoadFailed(plan.caseId(), Agent.oneLine(e)));
@@ -84,8 +121,20 @@ final class LoadWork implements Agent.RoleWork {
         }
     }
 
+    private static long awaitStart(java.util.concurrent.CompletableFuture<Long> future) {
+        try {
+            return future.get(START_WAIT.toNanos(), java.util.concurrent.TimeUnit.NANOSECONDS);
+        } catch (java.util.concurrent.TimeoutException | java.util.concurrent.ExecutionException e) {
+            return ABORTED;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return ABORTED;
+        }
+    }
+
     @Override
     public void close() {
+        start.complete(ABORTED);
         LoadEngine e = running.get();
         if (e != null) {
             e.requestStop();

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.UUID;
+import java.util.function.LongConsumer;
 import org.HdrHistogram.Histogram;
 import showdown.harness.measure.InterferenceRule;
 import showdown.harness.results.Interference;
@@ -19,16 +20,20 @@ import showdown.load.LoadResult;
 import showdown.load.LoadSpec;
 
 /**
- * Load from agents: one case split over the load agents ({@link LoadSplit}), every agent's
- * window started at one instant a little ahead on the controller's clock (each agent converts it
- * with its measured offset, refused above the bound), the slices and results merged
- * ({@link LoadMerge}). An agent lost mid-case leaves the case incomplete: the outcome says which
- * share of the planned load is missing, and the agent is out of later cases.
+ * Load from agents: one case split over the load agents ({@link LoadSplit}), in two steps. Each
+ * agent opens its connections and says it is ready; once all are, the controller picks an instant
+ * T0 a little ahead on its own clock and every agent starts its window then (converting T0 with
+ * its measured offset, refused above the bound), so that a slow start of one agent never shifts
+ * its window against the others'. The slices and results are merged ({@link LoadMerge}). An agent
+ * lost mid-case leaves the case incomplete: the outcome says which share of the planned load is
+ * missing, and the agent is out of later cases.
  */
 public final class AgentLoad {
 
-    /** How far ahead of "now" the common start is: time for every agent to open its connections. */
-    public static final Duration START_LEAD = Duration.ofMillis(1500);
+    /** How far ahead of "now" T0 is, once every agent is ready: time for the start to reach them all. */
+    public static final Duration START_MARGIN = Duration.ofMillis(250);
+    /** How long an agent may take to open its connections (a cold JVM, the engine's connect timeouts). */
+    private static final Duration READY_TIMEOUT = Duration.ofSeconds(60);
     /** Beyond the planned window, how long the controller waits for an agent's result. */
     private static final Duration RESULT_GRACE = Duration.ofSeconds(30);
 
@@ -41,10 +46,12 @@ public final class AgentLoad {
      * @param clockOffsetMillis its clock minus the controller's, as measured before the case
      * @param lost           it was lost mid-case: its requests are not in the merged result
      * @param host           what others used of its host's CPUs; null when lost or unknown
+     * @param startedLateMillis how long after its planned instant (T0 plus its schedule's offset) its
+     *                       window's clock started, on its own clock; 0 when lost
      */
     public record Share(String agent, String address, double plannedShare, long requests, double requestShare,
                         double cpuSeconds, double clockOffsetMillis, boolean saturated, boolean lost,
-                        Interference host) {
+                        Interference host, double startedLateMillis) {
     }
 
     /** A case's merged load, each agent's part, and the share of the planned load that is missing. */
@@ -75,18 +82,18 @@ public final class AgentLoad {
     }
 
     /**
-     * Runs one case on the agents, starting at {@code startEpochNanos} (controller's clock), and
-     * hands the merged slices to {@code sink} once every agent is done.
+     * Runs one case on the agents and hands the merged slices to {@code sink} once every agent is
+     * done; {@code onStart} learns T0 (controller's clock) as soon as it is chosen.
      *
      * @throws LoadException when an agent could not run its part (refused, server not answering)
      * @throws HostsException when no agent is left or a clock is off past the bound
      */
-    public Outcome run(LoadSpec spec, long startEpochNanos, LoadEngine.IntervalSink sink, long sliceNanos) {
+    public Outcome run(LoadSpec spec, LoadEngine.IntervalSink sink, long sliceNanos, LongConsumer onStart) {
         List<AgentLink> agents = new ArrayList<>();
         List<ClockOffset> offsets = new ArrayList<>();
         for (AgentLink a : agents()) {
             try {
-                offsets.add(ClockOffset.measure(a, clock).check(a, maxClockOffset));
+                offsets.add(ClockOffset.measure(a, clock, maxClockOffset).check(a, maxClockOffset));
                 agents.add(a);
             } catch (AgentLostException e) {
                 synchronized (this) {
@@ -102,15 +109,30 @@ public final class AgentLoad {
         List<Collector> collectors = new ArrayList<>();
         for (LoadSplit.Part p : parts) {
             AgentLink link = agents.get(p.agent());
-            link.send(new Message.LoadPlan(caseId, LoadSpecJson.of(p.spec()), startEpochNanos,
-                    offsets.get(p.agent()).offsetNanos(), p.scheduleDelayNanos(), sliceNanos));
+            link.send(new Message.LoadPlan(caseId, LoadSpecJson.of(p.spec()), offsets.get(p.agent()).offsetNanos(),
+                    p.scheduleDelayNanos(), sliceNanos));
             collectors.add(new Collector(link, p, caseId, offsets.get(p.agent())));
         }
-        long waitNanos = startEpochNanos - clock.epochNanos() + spec.warmup().toNanos()
+        each(collectors, c -> c.awaitReady(READY_TIMEOUT.toNanos()));
+        List<Collector> ready = collectors.stream().filter(c -> c.ready).toList();
+        if (ready.isEmpty() || collectors.stream().anyMatch(c -> c.failure != null)) {
+            ready.forEach(c -> c.link.trySend(new Message.LoadAbort(caseId)));
+            return finish(spec, collectors, sink); // throws: a failure, or every agent lost
+        }
+        long start = clock.epochNanos() + START_MARGIN.toNanos();
+        onStart.accept(start);
+        ready.forEach(c -> c.link.trySend(new Message.LoadStart(caseId, start)));
+        long waitNanos = start - clock.epochNanos() + spec.warmup().toNanos()
                 + (spec.duration() == null ? LoadEngine.stallNanos(spec) * 4 : spec.duration().toNanos())
                 + spec.timeout().toNanos() + RESULT_GRACE.toNanos();
+        each(ready, c -> c.collect(waitNanos));
+        return finish(spec, collectors, sink);
+    }
+
+    /** Runs {@code step} for every collector at once, each on a thread of its own, and waits for all. */
+    private static void each(List<Collector> collectors, java.util.function.Consumer<Collector> step) {
         List<Thread> threads = collectors.stream()
-                .map(c -> Thread.ofVirtual().name("showdown-collect-" + c.link.name()).start(() -> c.collect(waitNanos)))
+                .map(c -> Thread.ofVirtual().name("showdown-collect-" + c.link.name()).start(() -> step.accept(c)))
                 .toList();
         for (Thread t : threads) {
             try {
@@ -120,7 +142,6 @@ public final class AgentLoad {
                 throw new HostsException("interrupted while the agents ran a case");
             }
         }
-        return finish(spec, collectors, sink);
     }
 
     private Outcome finish(LoadSpec spec, List<Collector> collectors, LoadEngine.IntervalSink sink) {
@@ -152,7 +173,7 @@ public final class AgentLoad {
             shares.add(new Share(c.link.name(), c.link.address(), c.part.plannedShare(), r == null ? 0 : r.requests(),
                     r == null || merged.requests() == 0 ? 0 : r.requests() / (double) merged.requests(),
                     r == null ? 0 : r.generatorCpuNanos() / 1e9, c.offset.offsetMillis(), r != null && r.generatorSaturated(),
-                    r == null, c.host));
+                    r == null, c.host, c.startedLateNanos / 1e6));
         }
         return new Outcome(merged, shares, Math.min(1, missing));
     }
@@ -200,8 +221,10 @@ public final class AgentLoad {
         final String caseId;
         final ClockOffset offset;
         final List<Message.LoadSlice> slices = new ArrayList<>();
+        boolean ready;
         LoadResult result;
         Interference host;
+        long startedLateNanos;
         String failure;
         String lostReason;
 
@@ -210,6 +233,34 @@ public final class AgentLoad {
             this.part = part;
             this.caseId = caseId;
             this.offset = offset;
+        }
+
+        /** Until the agent says its connections are open, fails, or is lost. */
+        void awaitReady(long waitNanos) {
+            long deadline = System.nanoTime() + waitNanos;
+            try {
+                while (true) {
+                    Message m = link.next(deadline);
+                    switch (m) {
+                        case null -> {
+                            lostReason = "not ready within " + waitNanos / 1_000_000_000L + " s";
+                            link.close();
+                            return;
+                        }
+                        case Message.LoadReady r when r.caseId().equals(caseId) -> {
+                            ready = true;
+                            return;
+                        }
+                        case Message.LoadFailed f when f.caseId().equals(caseId) -> {
+                            failure = f.reason();
+                            return;
+                        }
+                        default -> { } // a late message of an earlier case
+                    }
+                }
+            } catch (AgentLostException e) {
+                lostReason = e.getMessage();
+            }
         }
 
         void collect(long waitNanos) {
@@ -227,6 +278,7 @@ public final class AgentLoad {
                         case Message.LoadFinished f when f.caseId().equals(caseId) -> {
                             result = f.result().toResult(part.spec());
                             host = interference(f);
+                            startedLateNanos = f.startedLateNanos();
                             return;
                         }
                         case Message.LoadFailed f when f.caseId().equals(caseId) -> {

@@ -20,14 +20,13 @@ import showdown.load.ProgressListener;
 
 /**
  * Load from agents, measured as a local run measures: the load agents run the case from one
- * instant T0 ({@link AgentLoad}), while the server agent samples the target over the same window
- * (T0 plus the warm-up, on its own clock corrected by its offset), slice by slice. The case's
+ * instant T0 ({@link AgentLoad}), and as soon as T0 is chosen the server agent is told to sample
+ * the target over the same window (T0 plus the warm-up, on its own clock corrected by its offset),
+ * slice by slice. The case's
  * slices join the merged load's requests and latency with the server's CPU and interference.
  */
 public final class AgentMeasurer implements LoadSource {
 
-    /** A warm-up load is short: its start needs only the time to open its connections. */
-    static final Duration WARMUP_START_LEAD = Duration.ofMillis(500);
     private static final Duration WINDOW_TIMEOUT = Duration.ofSeconds(30);
     private static final double NANOS_PER_MICRO = 1_000.0;
     private static final double NANOS_PER_SECOND = 1e9;
@@ -47,33 +46,38 @@ public final class AgentMeasurer implements LoadSource {
 
     @Override
     public CaseMeasurer.Engine warmupEngine() {
-        return (spec, listener, slices, slice) -> load.run(spec,
-                load.clock().epochNanos() + WARMUP_START_LEAD.toNanos(), slices, slice).merged();
+        return (spec, listener, slices, slice) -> load.run(spec, slices, slice, start -> { }).merged();
     }
 
     @Override
     public CaseMeasurer.Measurement measure(LoadSpec spec, ServedTarget target, ProgressListener listener) {
         Clock clock = load.clock();
         AgentLink serverLink = server.link();
-        ClockOffset serverOffset = ClockOffset.measure(serverLink, clock).check(serverLink, maxClockOffset);
-        long start = clock.epochNanos() + AgentLoad.START_LEAD.toNanos();
+        ClockOffset serverOffset = ClockOffset.measure(serverLink, clock, maxClockOffset)
+                .check(serverLink, maxClockOffset);
         String caseId = UUID.randomUUID().toString();
-        serverLink.send(new Message.WatchServer(caseId, start, serverOffset.offsetNanos(), spec.warmup().toNanos(), sliceNanos));
+        boolean[] watching = {false};
         List<long[]> bounds = new ArrayList<>();
         List<Histogram> latencies = new ArrayList<>();
         AgentLoad.Outcome outcome;
         try {
-            outcome = load.run(spec, start, new LoadEngine.IntervalSink() {
+            outcome = load.run(spec, new LoadEngine.IntervalSink() {
                 @Override
                 public void onInterval(long from, long to, Histogram latency) {
                     bounds.add(new long[] {from, to});
                     latencies.add(latency.copy());
                 }
-            }, sliceNanos);
+            }, sliceNanos, start -> {
+                serverLink.send(new Message.WatchServer(caseId, start, serverOffset.offsetNanos(), spec.warmup().toNanos(),
+                        sliceNanos));
+                watching[0] = true;
+            });
         } finally {
-            serverLink.trySend(new Message.EndWatch(caseId));
+            if (watching[0]) {
+                serverLink.trySend(new Message.EndWatch(caseId));
+            }
         }
-        Message.ServerWindow window = awaitWindow(serverLink, caseId);
+        Message.ServerWindow window = awaitWindow(serverLink, caseId); // the case did start: the watch ran
         if (!window.alive() && target instanceof ServerAgentHost.RemoteTarget remote) {
             remote.markExited();
         }
@@ -89,7 +93,8 @@ public final class AgentMeasurer implements LoadSource {
         List<CaseHosts.AgentShare> shares = outcome.shares().stream()
                 .map(s -> new CaseHosts.AgentShare(s.agent(), s.address(), s.plannedShare(), s.requests(), s.requestShare(),
                         s.cpuSeconds(), s.clockOffsetMillis(), s.saturated(), s.lost(),
-                        s.host() == null ? null : s.host().otherCpuShare(), s.host() != null && s.host().disturbed()))
+                        s.host() == null ? null : s.host().otherCpuShare(), s.host() != null && s.host().disturbed(),
+                        s.startedLateMillis()))
                 .toList();
         boolean saturated = outcome.shares().stream().anyMatch(AgentLoad.Share::saturated);
         return new CaseMeasurer.Measurement(outcome.merged(), serverMetrics, saturated, samples, interference, null, null,

@@ -41,13 +41,13 @@ public final class HostsRun implements AutoCloseable {
         try {
             Inventory.Host s = inventory.server();
             AgentLink serverLink = run.connect(s, AgentRole.SERVER, List.of(), tls, certs, heartbeatTimeout, launchers);
-            ClockOffset.measure(serverLink, clock).check(serverLink, maxClockOffset);
+            ClockOffset.measure(serverLink, clock, maxClockOffset).check(serverLink, maxClockOffset);
             run.server = new ServerAgentHost(serverLink, s.targetAddress());
             List<AgentLink> loadLinks = new ArrayList<>();
             for (Inventory.Host h : inventory.load()) {
                 AgentLink l = run.connect(h, AgentRole.LOAD, List.of("--allow", s.targetAddress()), tls, certs,
                         heartbeatTimeout, launchers);
-                ClockOffset.measure(l, clock).check(l, maxClockOffset);
+                ClockOffset.measure(l, clock, maxClockOffset).check(l, maxClockOffset);
                 loadLinks.add(l);
             }
             run.measurer = new AgentMeasurer(new AgentLoad(loadLinks, clock, maxClockOffset), run.server, maxClockOffset,

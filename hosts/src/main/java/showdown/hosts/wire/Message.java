@@ -21,6 +21,9 @@ import java.util.Map;
         @JsonSubTypes.Type(value = Message.Heartbeat.class, name = "heartbeat"),
         @JsonSubTypes.Type(value = Message.End.class, name = "end"),
         @JsonSubTypes.Type(value = Message.LoadPlan.class, name = "load-plan"),
+        @JsonSubTypes.Type(value = Message.LoadReady.class, name = "load-ready"),
+        @JsonSubTypes.Type(value = Message.LoadStart.class, name = "load-start"),
+        @JsonSubTypes.Type(value = Message.LoadAbort.class, name = "load-abort"),
         @JsonSubTypes.Type(value = Message.LoadSlice.class, name = "load-slice"),
         @JsonSubTypes.Type(value = Message.LoadFinished.class, name = "load-finished"),
         @JsonSubTypes.Type(value = Message.LoadFailed.class, name = "load-failed"),
@@ -64,12 +67,27 @@ public sealed interface Message {
     }
 
     /**
-     * Controller → load agent: run {@code spec} and start its clock at {@code startEpochNanos} (the
-     * controller's clock) plus {@code scheduleDelayNanos}; {@code clockOffsetNanos} is the agent's
-     * clock minus the controller's as the controller measured it.
+     * Controller → load agent: open the connections of {@code spec}, say {@link LoadReady}, and
+     * wait for {@link LoadStart}; {@code clockOffsetNanos} is the agent's clock minus the
+     * controller's as the controller measured it.
      */
-    record LoadPlan(String caseId, LoadSpecJson spec, long startEpochNanos, long clockOffsetNanos,
-                    long scheduleDelayNanos, long sliceNanos) implements Message {
+    record LoadPlan(String caseId, LoadSpecJson spec, long clockOffsetNanos, long scheduleDelayNanos, long sliceNanos)
+            implements Message {
+    }
+
+    /** Load agent → controller: every connection of the plan is open; the agent waits for the start. */
+    record LoadReady(String caseId) implements Message {
+    }
+
+    /**
+     * Controller → load agent: start the clock at {@code startEpochNanos} (the controller's clock)
+     * plus the plan's {@code scheduleDelayNanos}, once every agent of the case is ready.
+     */
+    record LoadStart(String caseId, long startEpochNanos) implements Message {
+    }
+
+    /** Controller → load agent: another agent of the case failed; end the plan without measuring. */
+    record LoadAbort(String caseId) implements Message {
     }
 
     /**
@@ -82,10 +100,12 @@ public sealed interface Message {
     }
 
     /**
-     * Load agent → controller: the run ended; its whole result, and what other processes and the
-     * hypervisor used of its host's CPUs over the window (0..1; null where unknown).
+     * Load agent → controller: the run ended; its whole result, how long after its planned
+     * instant its clock started (negative: before it), and what other processes and the hypervisor
+     * used of its host's CPUs over the window (0..1; null where unknown).
      */
-    record LoadFinished(String caseId, LoadResultJson result, Double otherCpuShare, Double stealShare,
+    record LoadFinished(String caseId, LoadResultJson result, long startedLateNanos, Double otherCpuShare,
+                        Double stealShare,
                         Double busiestSliceOtherShare) implements Message {
     }
 
