@@ -214,6 +214,9 @@ public final class AgentLoad {
                 busiest);
     }
 
+    /** How far a collector follows an agent: until it is ready to start, or until its result. */
+    private enum Step { READY, RESULT }
+
     /** One agent's messages for one case, on a thread of its own. */
     private static final class Collector {
         final AgentLink link;
@@ -237,42 +240,32 @@ public final class AgentLoad {
 
         /** Until the agent says its connections are open, fails, or is lost. */
         void awaitReady(long waitNanos) {
+            follow(Step.READY, waitNanos);
+        }
+
+        /** Until the agent sends its result (its slices before it), fails, or is lost. */
+        void collect(long waitNanos) {
+            follow(Step.RESULT, waitNanos);
+        }
+
+        /** Reads this case's messages of the agent until {@code step} is reached, the agent fails or is lost. */
+        private void follow(Step step, long waitNanos) {
             long deadline = System.nanoTime() + waitNanos;
             try {
                 while (true) {
                     Message m = link.next(deadline);
                     switch (m) {
                         case null -> {
-                            lostReason = "not ready within " + waitNanos / 1_000_000_000L + " s";
+                            lostReason = (step == Step.READY ? "not ready" : "no result") + " within "
+                                    + waitNanos / 1_000_000_000L + " s";
                             link.close();
                             return;
                         }
                         case Message.LoadReady r when r.caseId().equals(caseId) -> {
                             ready = true;
-                            return;
-                        }
-                        case Message.LoadFailed f when f.caseId().equals(caseId) -> {
-                            failure = f.reason();
-                            return;
-                        }
-                        default -> { } // a late message of an earlier case
-                    }
-                }
-            } catch (AgentLostException e) {
-                lostReason = e.getMessage();
-            }
-        }
-
-        void collect(long waitNanos) {
-            long deadline = System.nanoTime() + waitNanos;
-            try {
-                while (true) {
-                    Message m = link.next(deadline);
-                    switch (m) {
-                        case null -> {
-                            lostReason = "no result within " + waitNanos / 1_000_000_000L + " s";
-                            link.close();
-                            return;
+                            if (step == Step.READY) {
+                                return;
+                            }
                         }
                         case Message.LoadSlice s when s.caseId().equals(caseId) -> slices.add(s);
                         case Message.LoadFinished f when f.caseId().equals(caseId) -> {
