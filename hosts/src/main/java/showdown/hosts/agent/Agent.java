@@ -94,7 +94,7 @@ public final class Agent implements AutoCloseable {
                 } catch (SocketException e) {
                     break; // closed by stop()
                 }
-                Thread.ofVirtual().name("showdown-agent-session").start(() -> session(socket));
+                Thread.ofVirtual().name("showdown-agent-controller").start(() -> serveController(socket));
             }
         } catch (IOException e) {
             line("cannot accept connections: " + e.getMessage());
@@ -133,7 +133,7 @@ public final class Agent implements AutoCloseable {
         return controllerSeen.get() && System.nanoTime() - lastHeardNanos.get() > config.heartbeatTimeout().toNanos();
     }
 
-    private void session(SSLSocket socket) {
+    private void serveController(SSLSocket socket) {
         String from = socket.getInetAddress().getHostAddress() + ":" + socket.getPort();
         Channel channel;
         try {
@@ -239,7 +239,7 @@ public final class Agent implements AutoCloseable {
 
     /** What a role does with the messages that are not the channel's own. */
     interface RoleWork extends AutoCloseable {
-        /** Takes a request; one that takes long runs on a thread of the role, not the session's. */
+        /** Takes a request; one that takes long runs on a thread of the role, not the one reading the controller. */
         void handle(Message m, Channel channel) throws IOException;
 
         /** Stops whatever the role started; safe to call more than once. */

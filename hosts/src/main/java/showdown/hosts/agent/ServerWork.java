@@ -46,7 +46,7 @@ final class ServerWork implements Agent.RoleWork {
 
     /**
      * Runs the request on the role's own thread, in order: building and starting a target takes
-     * minutes, and the session's thread must go on reading the controller's heartbeats meanwhile.
+     * minutes, and the thread that reads the controller must go on reading the controller's heartbeats meanwhile.
      */
     @Override
     public void handle(Message m, Channel channel) {
@@ -54,7 +54,7 @@ final class ServerWork implements Agent.RoleWork {
             try {
                 handleInOrder(m, channel);
             } catch (IOException e) {
-                // the controller is gone: the session's end stops what runs
+                // the controller is gone: the agent stops what runs when its connection ends
             }
         });
     }
