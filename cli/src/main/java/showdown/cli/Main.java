@@ -9,6 +9,8 @@ import java.util.function.Supplier;
 import showdown.deploy.DeployException;
 import showdown.harness.run.EnvironmentProbe;
 import showdown.harness.target.TargetException;
+import showdown.hosts.control.HostsException;
+import showdown.hosts.tls.TlsSetupException;
 import showdown.load.LoadException;
 
 /**
@@ -40,6 +42,8 @@ public final class Main {
         COMMANDS.put("report", ReportCommand::new);
         COMMANDS.put("compare", CompareCommand::new);
         COMMANDS.put("kube", KubeCommand::new);
+        COMMANDS.put("agent", AgentCommand::new);
+        COMMANDS.put("certs", CertsCommand::new);
         COMMANDS.put("train-archive", TrainArchiveCommand::new); // hidden: for the launcher
         COMMANDS.put("bench-record", BenchRecordCommand::new); // hidden: for the bench scripts
         COMMANDS.put("bench-report", BenchReportCommand::new); // hidden: for bench/report
@@ -116,7 +120,8 @@ public final class Main {
         } catch (UsageException e) {
             err.println(name + ": " + e.getMessage() + " (see '" + name + " --help')");
             return EXIT_USAGE;
-        } catch (UserException | LoadException | TargetException | DeployException e) {
+        } catch (UserException | LoadException | TargetException | DeployException | HostsException
+                | TlsSetupException e) {
             err.println(name + ": " + e.getMessage());
             return EXIT_USAGE;
         } catch (Exception e) {

@@ -6,6 +6,16 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.List;
+import java.util.Optional;
+import java.time.Duration;
+import showdown.hosts.Clock;
+import showdown.hosts.control.ClockOffset;
+import showdown.hosts.control.HostsRun;
+import showdown.hosts.control.HostsSettings;
+import showdown.hosts.control.Inventory;
+import showdown.hosts.tls.RunCertificates;
+import showdown.load.LoadException;
+import showdown.load.Units;
 import showdown.harness.plan.PlanException;
 import showdown.harness.plan.PublishedSeeds;
 import showdown.harness.results.ResultsException;
@@ -44,6 +54,9 @@ final class RunCommand extends Command {
     private Long seed;
     private final Map<String, String> targetEnv = new LinkedHashMap<>();
     private boolean remeasure;
+    private Path hosts;
+    private Path certs;
+    private Duration maxClockOffset = ClockOffset.DEFAULT_MAX;
 
     RunCommand() {
         super("run", "Runs the benchmark suite and writes the reports.",
@@ -85,6 +98,12 @@ final class RunCommand extends Command {
                 .flag("--remeasure", "Measure the cases marked disturbed once more at the end of the run.",
                         () -> remeasure = true)
                 .flag("--no-verify", "Measure without checking each target against the contract first.", () -> noVerify = true)
+                .value("--hosts", "FILE", "Run on other hosts: the inventory of the server's host and the load hosts"
+                        + " (docs/hosts.md).", v -> hosts = Options.toPath("--hosts", v))
+                .value("--certs", "DIR", "With --hosts: the run's certificates ('showdown certs'), those the agents"
+                        + " were started with.", v -> certs = Options.toPath("--certs", v))
+                .value("--max-clock-offset", "D", "With --hosts: refuse an agent whose clock is further off the"
+                        + " controller's (default: 1ms).", v -> maxClockOffset = clockBound(v))
                 .hiddenValue("--seed", "N", v -> seed = Options.toLong("--seed", v)); // drawn ids and bodies
     }
 
@@ -93,19 +112,86 @@ final class RunCommand extends Command {
         Path home = ShowdownHome.resolve();
         PublishedSeeds published = ReportCommand.published(); // read first: a bad file must not wait for the run
         Suite.Outcome outcome;
+        if ((certs != null || maxClockOffset != ClockOffset.DEFAULT_MAX) && hosts == null) {
+            throw new UsageException("--certs and --max-clock-offset go with --hosts");
+        }
         try {
             if (resume != null) {
                 refuseOptionsWithResume();
-                outcome = Suite.resume(home, resume.toAbsolutePath().normalize(), System.err, hooks());
+                Path dir = resume.toAbsolutePath().normalize();
+                Optional<HostsSettings> multiHost = HostsSettings.read(dir);
+                if (multiHost.isEmpty()) {
+                    outcome = Suite.resume(home, dir, System.err, hooks());
+                } else {
+                    HostsSettings h = multiHost.get();
+                    try (HostsRun placed = openHosts(dir.resolve(HostsSettings.INVENTORY_COPY), h)) {
+                        outcome = Suite.resume(home, dir, System.err, hooks().placedOn(placed.targets(), placed.load()));
+                        placed.finished();
+                    }
+                }
             } else {
                 RunSettings settings = new RunSettings(targets, scenarios, profile, duration, warmup, repeat, connections,
                         cpus, !noVerify, seed != null ? seed : new SecureRandom().nextLong(), targetEnv, remeasure);
-                outcome = start(home, settings, out, commandLine(this, args));
+                if (hosts == null) {
+                    outcome = start(home, settings, out, commandLine(this, args));
+                } else {
+                    outcome = startOnHosts(home, settings, commandLine(this, args));
+                }
             }
         } catch (PlanException | TargetException | ResultsException e) {
             throw new UserException(e.getMessage());
         }
         return finish(this, outcome, published, null, remeasure);
+    }
+
+    /** A new run whose targets run on the inventory's server host and whose load comes from its load hosts. */
+    private Suite.Outcome startOnHosts(Path home, RunSettings settings, List<String> commandLine) {
+        Inventory inventory = Inventory.read(hosts); // a bad inventory is one line before anything is written
+        Path dir = (out != null ? out : Suite.defaultOutDir(home)).toAbsolutePath().normalize();
+        Path certDir = certs != null ? certs : runCertificates(inventory, dir);
+        HostsSettings h = new HostsSettings(certDir.toAbsolutePath().normalize().toString(),
+                maxClockOffset.toNanos() / 1000);
+        try (HostsRun placed = openHosts(hosts, h)) {
+            h.write(dir, hosts);
+            Suite.Outcome outcome = Suite.start(home, settings, dir, commandLine, System.err,
+                    hooks().placedOn(placed.targets(), placed.load()));
+            placed.finished();
+            return outcome;
+        }
+    }
+
+    /**
+     * Without --certs: agents already running were started with certificates of their own, so the
+     * run needs those; agents a deployer starts get a CA made for this run, in its folder.
+     */
+    private static Path runCertificates(Inventory inventory, Path dir) {
+        boolean allRunning = inventory.server().running() && inventory.load().stream().allMatch(Inventory.Host::running);
+        if (allRunning) {
+            throw new UsageException("--hosts with agent:// hosts needs --certs DIR: the certificates the agents were"
+                    + " started with ('showdown certs --out DIR')");
+        }
+        Path made = dir.resolve("certs");
+        if (!RunCertificates.present(made)) {
+            RunCertificates.create(made, List.of());
+        }
+        return made;
+    }
+
+    private static HostsRun openHosts(Path inventory, HostsSettings h) {
+        return HostsRun.open(Inventory.read(inventory), h.certsDir(), h.maxClockOffset(), HostsRun.defaultHeartbeatTimeout(),
+                List.of(), Clock.system());
+    }
+
+    private static Duration clockBound(String v) {
+        try {
+            Duration d = Units.parseDuration(v);
+            if (d.isNegative()) {
+                throw new UsageException("--max-clock-offset must not be negative");
+            }
+            return d;
+        } catch (LoadException e) {
+            throw new UsageException("--max-clock-offset: " + e.getMessage());
+        }
     }
 
     /** What the results record as the command line: {@code showdown NAME ARGS...}. */
@@ -173,7 +259,7 @@ final class RunCommand extends Command {
     private void refuseOptionsWithResume() {
         boolean other = !targets.isEmpty() || !scenarios.isEmpty() || !profile.equals("quick") || duration != null
                 || warmup != null || !connections.isEmpty() || repeat != null || !cpus.isEmpty() || out != null
-                || noVerify || seed != null || !targetEnv.isEmpty() || remeasure;
+                || noVerify || seed != null || !targetEnv.isEmpty() || remeasure || hosts != null || certs != null;
         if (other) {
             throw new UserException("--resume takes no other run options: the run keeps the settings it started with");
         }

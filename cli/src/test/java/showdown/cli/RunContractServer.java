@@ -29,9 +29,32 @@ public final class RunContractServer {
     private RunContractServer() {
     }
 
+    /**
+     * A target named {@code name} under {@code home} that runs this server; {@code marker} is on its
+     * command line, so that a test can find the processes it left.
+     */
+    static void writeTarget(java.nio.file.Path home, String name, String display, String marker) throws IOException {
+        java.nio.file.Path testClasses = java.nio.file.Path.of(RunContractServer.class.getProtectionDomain().getCodeSource()
+                .getLocation().getPath());
+        java.nio.file.Path dir = java.nio.file.Files.createDirectories(home.resolve("targets/test/" + name));
+        java.nio.file.Files.writeString(dir.resolve("target.yaml"), """
+                name: %s
+                display: %s
+                language: java
+                framework: JDK HttpServer
+                version: "21"
+                category: platform
+                start: ["${JAVA}", "-Dshowdown.test.marker=%s", "-Dsun.net.httpserver.nodelay=true", "-Xmx64m", "-cp", "%s", "showdown.cli.RunContractServer"]
+                ready: /plaintext
+                scenarios: [spock-scotty, mist, phoenix-showdown, techempower]
+                """.formatted(name, display, marker, testClasses));
+    }
+
     public static void main(String[] args) throws IOException {
         int port = Integer.parseInt(System.getenv().getOrDefault("PORT", "8080"));
-        HttpServer server = HttpServer.create(new InetSocketAddress("127.0.0.1", port), BACKLOG);
+        // HOST: a server agent asks for every address, so that load from other hosts reaches it
+        String host = System.getenv().getOrDefault("HOST", "127.0.0.1");
+        HttpServer server = HttpServer.create(new InetSocketAddress(host, port), BACKLOG);
         server.setExecutor(Executors.newVirtualThreadPerTaskExecutor());
         server.createContext("/", RunContractServer::handle);
         server.start();

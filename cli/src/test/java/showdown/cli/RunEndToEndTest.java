@@ -38,20 +38,8 @@ class RunEndToEndTest {
         Path repo = Path.of("..").toAbsolutePath().normalize();
         copyTree(repo.resolve("scenarios"), home.resolve("scenarios"));
         marker = UUID.randomUUID().toString();
-        Path testClasses = Path.of(RunContractServer.class.getProtectionDomain().getCodeSource().getLocation().getPath());
         for (String name : List.of("alpha", "beta")) {
-            Path dir = Files.createDirectories(home.resolve("targets/test/" + name));
-            Files.writeString(dir.resolve("target.yaml"), """
-                    name: %s
-                    display: %s <JDK>
-                    language: java
-                    framework: JDK HttpServer
-                    version: "21"
-                    category: platform
-                    start: ["${JAVA}", "-Dshowdown.test.marker=%s", "-Dsun.net.httpserver.nodelay=true", "-Xmx64m", "-cp", "%s", "showdown.cli.RunContractServer"]
-                    ready: /plaintext
-                    scenarios: [spock-scotty, mist, phoenix-showdown, techempower]
-                    """.formatted(name, name, marker, testClasses));
+            RunContractServer.writeTarget(home, name, name + " <JDK>", marker);
         }
         Files.writeString(home.resolve("tiny.yaml"), """
                 name: tiny
@@ -260,7 +248,7 @@ class RunEndToEndTest {
                 .toList();
     }
 
-    private static void copyTree(Path from, Path to) throws IOException {
+    static void copyTree(Path from, Path to) throws IOException {
         try (Stream<Path> files = Files.walk(from)) {
             for (Path f : files.toList()) {
                 Path dest = to.resolve(from.relativize(f).toString());

@@ -72,6 +72,7 @@ public final class LoadEngine {
     private final IntervalSink intervals;
     private final long sliceNanos;
     private volatile boolean stopRequested;
+    private Runnable startGate = () -> { };
 
     /**
      * Receives the measured window slice by slice: each slice's latency histogram (nanoseconds),
@@ -115,6 +116,15 @@ public final class LoadEngine {
      */
     public static LoadResult run(LoadSpec spec, ProgressListener listener) {
         return new LoadEngine(spec, listener, IntervalSink.NONE).run();
+    }
+
+    /**
+     * Runs {@code gate} on the calling thread once every socket is open, just before the clock
+     * starts: a load shared by several hosts waits there for its common start instant.
+     */
+    public LoadEngine startGate(Runnable gate) {
+        this.startGate = gate == null ? () -> { } : gate;
+        return this;
     }
 
     /** Asks a running load to stop early (Ctrl-C); {@link #run()} then returns what it has. */
@@ -166,6 +176,7 @@ public final class LoadEngine {
             w.loop().execute(() -> w.connect(connected));
         }
         awaitQuietly(connected, timeoutNanos);
+        startGate.run();
         long runStart = System.nanoTime();
         long measureStart = runStart + warmupNanos;
         boolean measureNow = warmupNanos == 0;

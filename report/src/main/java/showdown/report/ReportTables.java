@@ -47,6 +47,13 @@ public final class ReportTables {
                 List.of(targets())));
         sections.add(new Section("trust", "How far to trust these figures", trustIntro(), null,
                 List.of(warmups(), caseNotes())));
+        if (run.cases().stream().anyMatch(c -> c.hosts() != null)) {
+            sections.add(new Section("hosts", "Where the cases ran", "A multi-host run (docs/hosts.md): the target ran on"
+                    + " its own host and the load came from agents on others. Each case's figures merge the agents'"
+                    + " (counts summed, latency histograms added, never percentiles averaged); the server's CPU and"
+                    + " memory were measured on its host. A lost agent leaves its share of the load missing.", null,
+                    List.of(hosts())));
+        }
         for (Reproduction r : reproductions) {
             sections.add(ReproductionSections.section(r, run.environment()));
         }
@@ -282,6 +289,44 @@ public final class ReportTables {
                     w.compileSeconds() == null ? Cell.text("") : Cell.number(Format.oneDecimal(w.compileSeconds()), w.compileSeconds()),
                     w.compileSeconds() == null ? Cell.text("") : Cell.number(Format.oneDecimal(w.catchUpSeconds()), w.catchUpSeconds()),
                     Cell.text(String.join(", ", parts))));
+        }
+        return t;
+    }
+
+    /** Per multi-host case and load agent: its part of the load, its CPU and its clock's offset. */
+    public Table hosts() {
+        Table t = new Table("Load agents per case", List.of(FRAMEWORK, "Scenario", "Request", "Connections", "Round",
+                "Server host", "Agent", "Planned share", "Requests", "Share of requests", "Agent CPU (s)",
+                "Clock offset (ms)", "Started after T0 (ms)", "Note"));
+        for (var c : run.cases()) {
+            if (c.hosts() == null) {
+                continue;
+            }
+            for (var a : c.hosts().agents()) {
+                List<String> notes = new ArrayList<>();
+                if (a.lost()) {
+                    notes.add("lost mid-case");
+                }
+                if (a.saturated()) {
+                    notes.add("saturated");
+                }
+                if (a.disturbed()) {
+                    notes.add(String.format(Locale.ROOT, "host disturbed (others used %.0f %%)",
+                            a.otherCpuShare() == null ? 0 : a.otherCpuShare() * 100));
+                }
+                String note = String.join("; ", notes);
+                t.row(List.of(Cell.text(summaries.label(c.target())), Cell.text(c.scenario()), Cell.text(c.request()),
+                        Cell.number(String.valueOf(c.connections()), c.connections()),
+                        Cell.number(String.valueOf(c.repetition() + 1), c.repetition() + 1), Cell.text(c.hosts().server()),
+                        Cell.text(a.name() + " (" + a.address() + ")"),
+                        Cell.number(Format.whole(a.plannedShare() * 100) + " %", a.plannedShare()),
+                        Cell.number(String.valueOf(a.requests()), a.requests()),
+                        Cell.number(Format.whole(a.requestShare() * 100) + " %", a.requestShare()),
+                        Cell.number(Format.twoDecimals(a.cpuSeconds()), a.cpuSeconds()),
+                        Cell.number(String.format(Locale.ROOT, "%.3f", a.clockOffsetMillis()), a.clockOffsetMillis()),
+                        Cell.number(String.format(Locale.ROOT, "%.3f", a.startedLateMillis()), a.startedLateMillis()),
+                        Cell.text(note)));
+            }
         }
         return t;
     }

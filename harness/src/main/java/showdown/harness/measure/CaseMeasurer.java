@@ -2,6 +2,7 @@ package showdown.harness.measure;
 
 import java.time.Duration;
 import java.util.List;
+import showdown.harness.results.CaseHosts;
 import showdown.harness.results.CaseSample;
 import showdown.harness.results.Interference;
 import showdown.harness.target.JitActivity;
@@ -39,10 +40,11 @@ public final class CaseMeasurer {
      * @param compileSeconds CPU time the server's JIT compilers used while the case ran (its
      *                     connects and settle included); null when the server has no JIT
      * @param compileShare that time as a share of one CPU over the case's wall time; null likewise
+     * @param hosts        where the case ran in a multi-host run; null for a local case
      */
     public record Measurement(LoadResult load, ServerMetrics server, boolean generatorSaturated,
                               List<CaseSample> samples, Interference interference, Double compileSeconds,
-                              Double compileShare) {
+                              Double compileShare, CaseHosts hosts) {
     }
 
     private final Engine engine;
@@ -93,6 +95,6 @@ public final class CaseMeasurer {
         boolean saturated = Saturation.generatorSaturated(result.generatorCpuNanos(), loadCpus.size(), server.cpuNanos(),
                 serverCpus.size(), result.durationNanos());
         return new Measurement(result, server, saturated, slices.samples(), slices.interference(), compileSeconds,
-                compileShare);
+                compileShare, null);
     }
 }

@@ -27,6 +27,8 @@ public record CaseNote(Kind kind, String message) {
         /** The generator, not the server, probably set the pace. */
         @JsonProperty("generator-saturated") GENERATOR_SATURATED,
         /** Other processes or the hypervisor used the measured CPUs. */
-        @JsonProperty("disturbed") DISTURBED
+        @JsonProperty("disturbed") DISTURBED,
+        /** *1.6*: a load agent was lost mid-case; its share of the load is missing from the figures. */
+        @JsonProperty("incomplete") INCOMPLETE
     }
 }

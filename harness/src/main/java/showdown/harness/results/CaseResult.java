@@ -41,6 +41,7 @@ import showdown.load.LoadResult;
  * @param rate              the open model's rate, requests per second; null for the closed model (schema 1.3)
  * @param rateOfCapacityPercent when that rate was a share of the capacity measured just before, the
  *                          share in per cent; else null (schema 1.3)
+ * @param hosts             *1.6*: where the case ran in a multi-host run; null (absent) in a local run
  */
 public record CaseResult(
         String target,
@@ -69,7 +70,8 @@ public record CaseResult(
         List<CaseNote> notes,
         String protocol,
         Double rate,
-        Double rateOfCapacityPercent) {
+        Double rateOfCapacityPercent,
+        CaseHosts hosts) {
 
     public CaseResult {
         protocol = protocol == null || protocol.isEmpty() ? CaseIdentity.H1 : protocol;
@@ -92,14 +94,14 @@ public record CaseResult(
     public CaseResult withNotes(List<CaseNote> newNotes) {
         return new CaseResult(target, scenario, request, method, path, connections, threads, pipeline, repetition,
                 durationSeconds, requests, requestsPerSecond, bytesRead, latency, spectrum, errors, statusCounts, server,
-                generator, finishedAt, samples, uncertainty, interference, newNotes, protocol, rate, rateOfCapacityPercent);
+                generator, finishedAt, samples, uncertainty, interference, newNotes, protocol, rate, rateOfCapacityPercent, hosts);
     }
 
     /** This case with another interference reading. */
     public CaseResult withInterference(Interference newInterference) {
         return new CaseResult(target, scenario, request, method, path, connections, threads, pipeline, repetition,
                 durationSeconds, requests, requestsPerSecond, bytesRead, latency, spectrum, errors, statusCounts, server,
-                generator, finishedAt, samples, uncertainty, newInterference, notes, protocol, rate, rateOfCapacityPercent);
+                generator, finishedAt, samples, uncertainty, newInterference, notes, protocol, rate, rateOfCapacityPercent, hosts);
     }
 
     @JsonIgnore
@@ -179,6 +181,7 @@ public record CaseResult(
         private String protocol = CaseIdentity.H1;
         private Double rate;
         private Double rateOfCapacityPercent;
+        private CaseHosts hosts;
 
         /** Every field of {@code c}, to change some. */
         public Builder from(CaseResult c) {
@@ -188,7 +191,7 @@ public record CaseResult(
             bytesRead = c.bytesRead; latency = c.latency; spectrum = c.spectrum; errors = c.errors;
             statusCounts = c.statusCounts; server = c.server; generator = c.generator; finishedAt = c.finishedAt;
             samples = c.samples; uncertainty = c.uncertainty; interference = c.interference; notes = c.notes;
-            protocol = c.protocol; rate = c.rate; rateOfCapacityPercent = c.rateOfCapacityPercent;
+            protocol = c.protocol; rate = c.rate; rateOfCapacityPercent = c.rateOfCapacityPercent; hosts = c.hosts;
             return this;
         }
 
@@ -228,6 +231,9 @@ public record CaseResult(
             rate = perSecond; rateOfCapacityPercent = percentOfCapacity; return this;
         }
 
+        /** *1.6*: where a multi-host case ran; null for a local case. */
+        public Builder hosts(CaseHosts v) { hosts = v; return this; }
+
         public CaseResult build() {
             if (target == null || scenario == null || request == null) {
                 throw new IllegalStateException("a case needs a target, a scenario and a request label");
@@ -237,7 +243,7 @@ public record CaseResult(
             String finished = finishedAt != null ? finishedAt : Instant.now().toString();
             return new CaseResult(target, scenario, request, method, path, connections, threads, pipeline, repetition,
                     durationSeconds, requests, rps, bytesRead, latency, spectrum, errors, statusCounts, server,
-                    generator, finished, samples, uncertainty, interference, notes, protocol, rate, rateOfCapacityPercent);
+                    generator, finished, samples, uncertainty, interference, notes, protocol, rate, rateOfCapacityPercent, hosts);
         }
     }
 }

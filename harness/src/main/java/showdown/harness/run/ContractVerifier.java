@@ -6,7 +6,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
 import showdown.harness.target.Protocol;
-import showdown.harness.target.RunningTarget;
+import showdown.harness.target.ServedTarget;
 import showdown.harness.verify.CheckResult;
 import showdown.harness.verify.ContractChecks;
 import showdown.harness.verify.Outcome;
@@ -25,10 +25,10 @@ public final class ContractVerifier implements TargetVerifier {
     private static final int REASONS_SHOWN = 3;
 
     @Override
-    public Optional<String> verify(RunningTarget target, List<String> scenarios, Set<Protocol> protocols) {
+    public Optional<String> verify(ServedTarget target, List<String> scenarios, Set<Protocol> protocols) {
         Set<String> selected = new LinkedHashSet<>(scenarios);
         selected.add(Scenarios.HTTP);
-        List<CheckResult> failures = ContractChecks.runOver(RunningTarget.HOST, target.port(), target.tlsPort(),
+        List<CheckResult> failures = ContractChecks.runOver(target.host(), target.port(), target.tlsPort(),
                 target.certificate() == null ? null : target.certificate().certFile(), target.manifest().ready(),
                 Set.copyOf(target.manifest().scenarios()), selected, SEED, Set.copyOf(target.manifest().protocols()),
                 protocols.isEmpty() ? Set.of(Protocol.H1) : protocols).stream()

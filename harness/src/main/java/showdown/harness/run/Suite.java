@@ -48,15 +48,29 @@ public final class Suite {
     }
 
     /** The hooks a caller may set; {@link #defaults()} is what the command uses. */
+    /**
+     * @param targets where the targets run ({@link TargetHost#LOCAL} by default)
+     * @param load    where the load comes from; null: this process's {@code engine}, measuring through /proc
+     */
     public record Hooks(TargetVerifier verifier, RunListener listener, CaseMeasurer.Engine engine, boolean liveProgress,
-                        Duration readyTimeout) {
+                        Duration readyTimeout, TargetHost targets, LoadSource load) {
+        public Hooks(TargetVerifier verifier, RunListener listener, CaseMeasurer.Engine engine, boolean liveProgress,
+                     Duration readyTimeout) {
+            this(verifier, listener, engine, liveProgress, readyTimeout, TargetHost.LOCAL, null);
+        }
+
         public static Hooks defaults(TargetVerifier verifier) {
             return new Hooks(verifier, RunListener.NONE, CaseMeasurer.Engine.LOAD_ENGINE, ProgressReporter.stderrIsTerminal(),
                     StartOptions.DEFAULT_READY_TIMEOUT);
         }
 
         public Hooks withListener(RunListener l) {
-            return new Hooks(verifier, l, engine, liveProgress, readyTimeout);
+            return new Hooks(verifier, l, engine, liveProgress, readyTimeout, targets, load);
+        }
+
+        /** Targets on {@code t} and load from {@code l} (a multi-host run). */
+        public Hooks placedOn(TargetHost t, LoadSource l) {
+            return new Hooks(verifier, listener, engine, liveProgress, readyTimeout, t, l);
         }
     }
 
@@ -147,7 +161,8 @@ public final class Suite {
             SuiteRunner.StartSettings start = new SuiteRunner.StartSettings(hooks.readyTimeout(), settings.targetEnv(),
                     settings.remeasure(), certificate(outDir, p));
             SuiteRunner.Context ctx = new SuiteRunner.Context(home, outDir, logRoot, p.catalog(), p.split(),
-                    profile, start, settings.seed(), journal, measurer, hooks.engine(),
+                    profile, start, settings.seed(), journal, hooks.targets(),
+                    hooks.load() != null ? hooks.load() : LoadSource.local(measurer, hooks.engine()),
                     settings.verify() ? hooks.verifier() : TargetVerifier.NONE, progress, eta, hooks.listener());
             summary = new SuiteRunner(ctx, p.plan()).run();
         } finally {

@@ -30,11 +30,11 @@ import showdown.harness.results.ResultsJournal;
 import showdown.harness.results.ServerMetrics;
 import showdown.harness.results.TargetOutcome;
 import showdown.harness.target.Availability;
-import showdown.harness.target.ProcessTreeStats;
-import showdown.harness.target.RunningTarget;
+import showdown.harness.target.ServedTarget;
+import showdown.harness.results.CaseHosts;
+import showdown.harness.results.CaseNote;
 import showdown.harness.target.SelfSignedCertificate;
 import showdown.harness.target.StartOptions;
-import showdown.harness.target.TargetBuilder;
 import showdown.harness.target.TargetCatalog;
 import showdown.harness.target.TargetException;
 import showdown.harness.target.TargetManifest;
@@ -62,7 +62,7 @@ public final class SuiteRunner {
     /** Everything a run needs besides the plan. */
     public record Context(Path showdownHome, Path outDir, Path logRoot, TargetCatalog catalog, CpuSplit cpus,
                           Profile profile, StartSettings start, long seed, ResultsJournal journal,
-                          CaseMeasurer measurer, CaseMeasurer.Engine warmupEngine, TargetVerifier verifier,
+                          TargetHost targets, LoadSource load, TargetVerifier verifier,
                           ProgressReporter progress, Eta eta, RunListener listener) {
 
         Duration warmup() {
@@ -202,7 +202,7 @@ public final class SuiteRunner {
         TargetManifest m = ctx.catalog().require(round.target());
         ProgressReporter progress = ctx.progress();
         String prefix = m.name() + (round.repetition() > 1 ? " (round " + round.repetition() + ")" : "");
-        Availability availability = Availability.of(m, ctx.showdownHome());
+        Availability availability = ctx.targets().availability(m, ctx.showdownHome());
         if (!availability.canRun()) {
             drop(m, TargetOutcome.Status.UNAVAILABLE, availability.describe(), null);
             ctx.eta().dropLoad(load);
@@ -213,7 +213,7 @@ public final class SuiteRunner {
                 progress.say(prefix + ": building (log: " + relative(buildLog(m)) + ")");
             }
             try {
-                TargetBuilder.ensureBuilt(m, ctx.showdownHome(), buildLog(m));
+                ctx.targets().ensureBuilt(m, ctx.showdownHome(), buildLog(m));
             } catch (TargetException e) {
                 drop(m, TargetOutcome.Status.FAILED, firstLine(e.getMessage()), null);
                 ctx.eta().dropLoad(load);
@@ -224,9 +224,9 @@ public final class SuiteRunner {
         Path logDir = ctx.logRoot().resolve("round-" + round.repetition());
         StartOptions options = new StartOptions(ctx.showdownHome(), 0, ctx.cpus().server(), logDir,
                 ctx.start().readyTimeout(), ctx.start().env(), ctx.start().tls());
-        RunningTarget target;
+        ServedTarget target;
         try {
-            target = RunningTarget.start(m, options);
+            target = ctx.targets().start(m, options);
         } catch (TargetException e) {
             drop(m, TargetOutcome.Status.FAILED, "did not start: " + firstLine(e.getMessage()), null);
             ctx.eta().dropLoad(load);
@@ -234,7 +234,7 @@ public final class SuiteRunner {
         }
         try (target) {
             long ttfrMs = target.timeToFirstResponse().toMillis();
-            long idleRss = ProcessTreeStats.sample(target.pid()).rssBytes();
+            long idleRss = target.idleRssBytes();
             progress.say(String.format("%s: ready in %d ms on port %d, idle RSS %.1f MiB", prefix, ttfrMs, target.port(),
                     idleRss / 1048576.0));
             if (verified.add(m.name())) {
@@ -273,7 +273,7 @@ public final class SuiteRunner {
     }
 
     /** Warms the target to steady state; false when it stopped answering (the round is dropped). */
-    private boolean warmUp(RunningTarget target, TargetRound round, String prefix) {
+    private boolean warmUp(ServedTarget target, TargetRound round, String prefix) {
         String key = warmKey(round.target(), round.repetition());
         if (ctx.warmup().isZero()) {
             warmStates.put(key, Anomalies.WarmState.COLD);
@@ -285,12 +285,13 @@ public final class SuiteRunner {
                 Durations.format(ctx.warmup()), Durations.format(ctx.profile().steady().max())));
         ctx.eta().loadStarted(ctx.warmup());
         WarmupOutcome outcome;
-        JitActivity jit = JitActivity.watch(target.pid());
-        List<Integer> compilerCpus = compilerCpusForWarmup();
+        // a target on another host: its compilers are not watched from here (docs/hosts.md)
+        JitActivity jit = target.localPid().isPresent() ? JitActivity.watch(target.localPid().getAsLong()) : null;
+        List<Integer> compilerCpus = jit == null ? List.of() : compilerCpusForWarmup();
         boolean spread = !compilerCpus.isEmpty() && jit.placeCompilers(compilerCpus) > 0;
         try {
-            outcome = new SteadyWarmup(ctx.warmupEngine(), ctx.warmup(), ctx.profile().steady(),
-                    SteadyWarmup.Compilers.of(jit), SteadyWarmup.JitRule.DEFAULT)
+            outcome = new SteadyWarmup(ctx.load().warmupEngine(), ctx.warmup(), ctx.profile().steady(),
+                    jit == null ? SteadyWarmup.Compilers.NONE : SteadyWarmup.Compilers.of(jit), SteadyWarmup.JitRule.DEFAULT)
                     .run(round.target(), round.repetition() - 1, kinds);
         } catch (LoadException e) {
             drop(target.manifest(), TargetOutcome.Status.FAILED, "stopped answering during warm-up: " + firstLine(e.getMessage()), null);
@@ -345,13 +346,13 @@ public final class SuiteRunner {
     }
 
     /** Runs the round's cases in order; false when the target stopped answering (the rest are dropped). */
-    private boolean measureCases(RunningTarget target, TargetRound round, int totalCases) {
+    private boolean measureCases(ServedTarget target, TargetRound round, int totalCases) {
         List<PlannedCase> cases = round.cases();
         for (int i = 0; i < cases.size(); i++) {
             PlannedCase c = cases.get(i);
             if (!target.isAlive()) {
                 drop(target.manifest(), TargetOutcome.Status.FAILED, "exited before case '" + c.describe() + "' (see "
-                        + relative(target.errLog()) + ")", null);
+                        + (target.errLog() == null ? "its log on " + target.host() : relative(target.errLog())) + ")", null);
                 ctx.eta().dropLoad(casesLoad(cases.subList(i, cases.size())));
                 return false;
             }
@@ -370,9 +371,8 @@ public final class SuiteRunner {
             ctx.eta().loadStarted(c.duration());
             CaseMeasurer.Measurement m;
             try {
-                m = ctx.measurer().measure(LoadSpecs.forCase(target.baseUri(c.protocol()), c, ctx.profile().settle(), ctx.seed(),
-                                rate), target.pid(),
-                        ctx.progress()::onProgress);
+                m = ctx.load().measure(LoadSpecs.forCase(target.baseUri(c.protocol()), c, ctx.profile().settle(), ctx.seed(),
+                                rate), target, ctx.progress()::onProgress);
             } catch (LoadException e) {
                 drop(target.manifest(), TargetOutcome.Status.FAILED, "stopped answering in case '" + c.describe() + "': "
                         + firstLine(e.getMessage()), null);
@@ -407,17 +407,34 @@ public final class SuiteRunner {
         ServerMetrics server = ServerMetrics.measured(s.cpuUserNanos() / 1e9, s.cpuSystemNanos() / 1e9,
                 s.peakRssBytes(), s.averageRssBytes()).withCompileSeconds(m.compileSeconds());
         GeneratorMetrics generator = new GeneratorMetrics(load.generatorCpuNanos() / 1e9,
-                load.generatorCpuMicrosPerRequest(), ctx.cpus().loadCpuCount(), m.generatorSaturated());
+                load.generatorCpuMicrosPerRequest(), m.hosts() == null ? ctx.cpus().loadCpuCount() : load.generatorCpus(),
+                m.generatorSaturated());
         Anomalies.WarmState warm = warmStates.getOrDefault(warmKey(c.target(), c.repetition()), Anomalies.WarmState.COLD);
         CaseResult base = CaseResult.from(identity(c), load, server, generator);
         return CaseResult.builder().from(base)
                 .samples(m.samples())
                 .uncertainty(SampleStatistics.uncertainty(List.of(m.samples()), Bootstrap.standard()))
                 .interference(m.interference())
-                .notes(Anomalies.notes(load, warm, m.compileShare(), m.generatorSaturated(), m.interference()))
+                .notes(withHostNotes(Anomalies.notes(load, warm, m.compileShare(), m.generatorSaturated(), m.interference()),
+                        m.hosts()))
+                .hosts(m.hosts())
                 .protocol(c.protocol().id())
                 .rate(rate > 0 ? rate : null, c.rate().relative() ? c.rate().percentOfCapacity() : null)
                 .build();
+    }
+
+    /** A multi-host case that lost a load agent says so, and how much of its load is missing. */
+    private static List<CaseNote> withHostNotes(List<CaseNote> notes, CaseHosts hosts) {
+        if (hosts == null || hosts.complete()) {
+            return notes;
+        }
+        String lost = hosts.agents().stream().filter(CaseHosts.AgentShare::lost).map(CaseHosts.AgentShare::name)
+                .collect(java.util.stream.Collectors.joining(", "));
+        List<CaseNote> all = new java.util.ArrayList<>(notes);
+        all.add(new CaseNote(CaseNote.Kind.INCOMPLETE, String.format(java.util.Locale.ROOT,
+                "load agent %s lost mid-case: %.0f %% of the planned load is missing from these figures", lost,
+                hosts.missingShare() * 100)));
+        return all;
     }
 
     /** How the results identify a planned case (repetitions count from 0 there). */

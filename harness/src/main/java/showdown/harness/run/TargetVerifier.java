@@ -4,7 +4,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import showdown.harness.target.Protocol;
-import showdown.harness.target.RunningTarget;
+import showdown.harness.target.ServedTarget;
 
 /**
  * Checks a started target against the scenario contract before it is measured: a target that
@@ -21,5 +21,5 @@ public interface TargetVerifier {
      * @param protocols the protocols they are sent over; each is checked
      * @return empty when every check passed, else a one-line reason naming the first failing check
      */
-    Optional<String> verify(RunningTarget target, List<String> scenarios, Set<Protocol> protocols);
+    Optional<String> verify(ServedTarget target, List<String> scenarios, Set<Protocol> protocols);
 }

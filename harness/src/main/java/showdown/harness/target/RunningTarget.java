@@ -8,6 +8,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalLong;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Collectors;
@@ -17,7 +18,7 @@ import java.util.stream.Collectors;
  * stops the whole tree (SIGTERM, a grace period, SIGKILL), and a JVM shutdown hook closes every
  * target still open, so no server outlives the JVM that started it (short of a SIGKILL to the JVM).
  */
-public final class RunningTarget implements AutoCloseable {
+public final class RunningTarget implements ServedTarget {
 
     /** How long a target may take to exit after SIGTERM before it gets SIGKILL. */
     public static final Duration DEFAULT_GRACE = Duration.ofSeconds(5);
@@ -219,22 +220,19 @@ public final class RunningTarget implements AutoCloseable {
         return process.pid();
     }
 
-    /** {@code http://127.0.0.1:PORT} (no trailing slash). */
-    public URI baseUri() {
-        return URI.create("http://" + HOST + ":" + port);
+    @Override
+    public String host() {
+        return HOST;
     }
 
-    /**
-     * Where {@code protocol} is spoken: {@code http://127.0.0.1:PORT} for h1 and h2c,
-     * {@code https://127.0.0.1:TLS_PORT} for h1-tls and h2-tls.
-     *
-     * @throws TargetException when the target does not declare {@code protocol}
-     */
-    public URI baseUri(Protocol protocol) {
-        if (!manifest.offers(protocol) || (protocol.tls() && tlsPort == 0)) {
-            throw new TargetException(manifest.name() + " does not offer " + protocol);
-        }
-        return protocol.tls() ? URI.create("https://" + HOST + ":" + tlsPort) : baseUri();
+    @Override
+    public OptionalLong localPid() {
+        return OptionalLong.of(pid());
+    }
+
+    @Override
+    public long idleRssBytes() {
+        return ProcessTreeStats.sample(pid()).rssBytes();
     }
 
     /** From the start of the process to the first 200 on the ready path. */

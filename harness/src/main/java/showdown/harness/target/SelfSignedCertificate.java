@@ -1,13 +1,11 @@
 package showdown.harness.target;
 
 import java.io.IOException;
-import java.io.StringWriter;
 import java.io.UncheckedIOException;
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.security.GeneralSecurityException;
 import java.security.KeyPair;
 import java.security.KeyPairGenerator;
@@ -28,7 +26,6 @@ import org.bouncycastle.asn1.x509.KeyUsage;
 import org.bouncycastle.cert.X509v3CertificateBuilder;
 import org.bouncycastle.cert.jcajce.JcaX509CertificateConverter;
 import org.bouncycastle.cert.jcajce.JcaX509v3CertificateBuilder;
-import org.bouncycastle.openssl.jcajce.JcaPEMWriter;
 import org.bouncycastle.openssl.jcajce.JcaPKCS8Generator;
 import org.bouncycastle.operator.OperatorCreationException;
 import org.bouncycastle.operator.jcajce.JcaContentSignerBuilder;
@@ -61,8 +58,8 @@ public record SelfSignedCertificate(Path certFile, Path keyFile) {
             X509Certificate cert = sign(keys);
             Files.createDirectories(dir);
             SelfSignedCertificate files = new SelfSignedCertificate(dir.resolve(CERT_FILE), dir.resolve(KEY_FILE));
-            Files.writeString(files.certFile, pem(cert), StandardCharsets.US_ASCII);
-            writePrivate(files.keyFile, pem(new JcaPKCS8Generator(keys.getPrivate(), null)));
+            Files.writeString(files.certFile, PemFiles.pem(cert), StandardCharsets.US_ASCII);
+            PemFiles.writePrivate(files.keyFile, PemFiles.pem(new JcaPKCS8Generator(keys.getPrivate(), null)));
             return files;
         } catch (GeneralSecurityException | OperatorCreationException e) {
             throw new IllegalStateException("cannot make the run's TLS certificate: " + e.getMessage(), e);
@@ -128,24 +125,5 @@ public record SelfSignedCertificate(Path certFile, Path keyFile) {
         b.addExtension(Extension.extendedKeyUsage, false, new ExtendedKeyUsage(KeyPurposeId.id_kp_serverAuth));
         var signer = new JcaContentSignerBuilder("SHA256withECDSA").build(keys.getPrivate());
         return new JcaX509CertificateConverter().getCertificate(b.build(signer));
-    }
-
-    private static String pem(Object o) throws IOException {
-        StringWriter out = new StringWriter();
-        try (JcaPEMWriter w = new JcaPEMWriter(out)) {
-            w.writeObject(o);
-        }
-        return out.toString();
-    }
-
-    /** Owner-only where the file system knows permissions: it is a private key, even if a throwaway one. */
-    private static void writePrivate(Path file, String text) throws IOException {
-        Files.deleteIfExists(file);
-        try {
-            Files.createFile(file, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
-        } catch (UnsupportedOperationException e) {
-            Files.createFile(file);
-        }
-        Files.writeString(file, text, StandardCharsets.US_ASCII);
     }
 }

@@ -13,7 +13,8 @@ import java.util.concurrent.Executors;
  * thread per exchange (the executor the JDK docs suggest for blocking handlers since Java 21).
  */
 public final class JdkHttpServerApp {
-    private static final String HOST = "127.0.0.1";
+    /** 127.0.0.1, or what HOST says: a server agent asks for 0.0.0.0, for load from other hosts. */
+    private static final String HOST = System.getenv().getOrDefault("HOST", "127.0.0.1");
     private static final int DEFAULT_PORT = 8080;
     /** The JDK's default accept backlog (50) drops connections when hundreds open at once. */
     private static final int ACCEPT_BACKLOG = 1024;

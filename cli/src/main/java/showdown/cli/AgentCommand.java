@@ -1,0 +1,116 @@
+package showdown.cli;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import showdown.harness.target.ShowdownHome;
+import showdown.hosts.Clock;
+import showdown.hosts.agent.Agent;
+import showdown.hosts.agent.AgentConfig;
+import showdown.hosts.agent.AgentRole;
+import showdown.hosts.tls.ChannelTls;
+import showdown.hosts.tls.TlsSetupException;
+import showdown.load.LoadException;
+import showdown.load.Units;
+
+/**
+ * {@code showdown agent}: the process a multi-host run drives on each host (docs/hosts.md). It
+ * prints one line when it listens, obeys only its run's controller, and ends on "end", SIGTERM,
+ * or the controller's silence past the heartbeat timeout.
+ */
+final class AgentCommand extends Command {
+
+    private String role;
+    private String listen;
+    private Path ca;
+    private Path cert;
+    private Path key;
+    private final List<String> allow = new ArrayList<>();
+    private Duration heartbeatTimeout = AgentConfig.DEFAULT_HEARTBEAT_TIMEOUT;
+    private Path home;
+
+    AgentCommand() {
+        super("agent", "Runs an agent of a multi-host run: the server's host (targets) or a load host.",
+                "Listens on --listen for the run's controller (mutual TLS, the run's CA only) and prints",
+                "'showdown agent: listening on HOST:PORT (role ROLE)' when ready. See docs/hosts.md.");
+    }
+
+    @Override
+    List<String> exitCodes() {
+        return List.of("0:the controller ended the run, or SIGTERM", "2:bad input (flag, certificate file)",
+                "3:the controller was silent past --heartbeat-timeout");
+    }
+
+    @Override
+    void declare(Options o) {
+        o.value("--role", "server|load", "What this host does: start the targets, or generate load.", v -> role = v)
+                .value("--listen", "HOST:PORT", "The address to listen on for the controller.", v -> listen = v)
+                .value("--ca", "FILE", "The run's CA certificate (ca.pem from 'showdown certs').",
+                        v -> ca = Options.toPath("--ca", v))
+                .value("--cert", "FILE", "This agent's certificate (agent.pem).", v -> cert = Options.toPath("--cert", v))
+                .value("--key", "FILE", "Its PKCS#8 key (agent-key.pem).", v -> key = Options.toPath("--key", v))
+                .values("--allow", "HOST[:PORT]", 64, "Load role: a server address it may load, every port of HOST"
+                        + " without :PORT (repeatable; nothing else is ever loaded).", allow::add)
+                .value("--heartbeat-timeout", "D", "End when the controller is silent this long (default: "
+                        + heartbeatTimeout.toSeconds() + "s).", v -> heartbeatTimeout = duration("--heartbeat-timeout", v))
+                .value("--home", "DIR", "Server role: the checkout whose targets it may start (default: SHOWDOWN_HOME).",
+                        v -> home = Options.toPath("--home", v));
+    }
+
+    @Override
+    int call(List<String> args) throws IOException {
+        AgentRole r = AgentRole.parse(role);
+        if (r == null) {
+            throw new UsageException("--role is server or load" + (role == null ? "" : ", not '" + role + "'"));
+        }
+        if (listen == null || ca == null || cert == null || key == null) {
+            throw new UsageException("--listen, --ca, --cert and --key are required");
+        }
+        int colon = listen.lastIndexOf(':');
+        if (colon <= 0) {
+            throw new UsageException("--listen takes HOST:PORT, not '" + listen + "'");
+        }
+        String host = listen.substring(0, colon).replace("[", "").replace("]", "");
+        int port = Options.toInt("--listen", listen.substring(colon + 1));
+        if (r == AgentRole.SERVER && !allow.isEmpty()) {
+            throw new UsageException("--allow is for load agents; a server agent loads nothing");
+        }
+        ChannelTls tls;
+        try {
+            tls = ChannelTls.load(ca, cert, key);
+        } catch (TlsSetupException e) {
+            throw new UserException(e.getMessage());
+        }
+        AgentConfig config = new AgentConfig(r, host, port, tls, allow, heartbeatTimeout,
+                home != null ? home.toAbsolutePath().normalize() : ShowdownHome.resolve(), Clock.system(), System.out);
+        Agent agent;
+        try {
+            agent = new Agent(config);
+        } catch (IOException e) {
+            throw new UserException("cannot listen on " + listen + ": " + e.getMessage());
+        }
+        onTerminate(agent);
+        return agent.serve().code;
+    }
+
+    /** SIGTERM and Ctrl-C end the agent as "end" does: it stops its target and exits 0. */
+    private static void onTerminate(Agent agent) {
+        try {
+            for (String name : List.of("TERM", "INT")) {
+                sun.misc.Signal.handle(new sun.misc.Signal(name), s -> agent.stop());
+            }
+        } catch (IllegalArgumentException | UnsupportedOperationException e) {
+            Runtime.getRuntime().addShutdownHook(new Thread(agent::close, "showdown-agent-stop"));
+        }
+    }
+
+    private static Duration duration(String option, String value) {
+        try {
+            return Units.parseDuration(value);
+        } catch (LoadException e) {
+            throw new UsageException(option + ": " + e.getMessage());
+        }
+    }
+}

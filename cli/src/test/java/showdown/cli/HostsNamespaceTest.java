@@ -1,0 +1,230 @@
+package showdown.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import showdown.harness.results.CaseHosts;
+import showdown.harness.results.CaseResult;
+import showdown.harness.results.CaseSample;
+import showdown.harness.results.ResultsJson;
+import showdown.harness.results.RunResults;
+import showdown.hosts.tls.RunCertificates;
+
+/**
+ * {@code showdown run --hosts} across network namespaces, each party a process of its own as on
+ * separate hosts: the controller, the server agent (which starts the target) and two load agents,
+ * on a bridge in a namespace of their own, at 192.0.2.0/24 addresses. Traffic from this
+ * machine's own namespace to a namespace address does not pass here, so every party lives in
+ * one. Runs only where namespaces can be made (as root); every namespace and process it made is
+ * removed at the end, also when it fails.
+ */
+class HostsNamespaceTest {
+
+    private static final String NET = "192.0.2.";
+    private static final int AGENT_PORT = 7700;
+    /** The parties, by their address's last byte. */
+    private static final int CONTROLLER = 10;
+    private static final int SERVER = 11;
+    private static final int LOAD_1 = 12;
+    private static final int LOAD_2 = 13;
+
+    @TempDir
+    Path home;
+    private final String id = "sd" + ProcessHandle.current().pid();
+    private final List<String> namespaces = new ArrayList<>();
+    private final List<Process> processes = new ArrayList<>();
+    private String marker;
+
+    @AfterEach
+    void removeEverything() throws Exception {
+        for (Process p : processes) {
+            p.destroy(); // SIGTERM: a server agent stops its target first
+        }
+        for (Process p : processes) {
+            if (!p.waitFor(15, TimeUnit.SECONDS)) {
+                p.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
+            }
+        }
+        for (String ns : namespaces) {
+            run(List.of("ip", "netns", "del", ns));
+        }
+        if (marker != null) {
+            assertThat(ProcessHandle.allProcesses()
+                    .filter(p -> p.info().commandLine().map(c -> c.contains(marker)).orElse(false))
+                    .filter(ProcessHandle::isAlive).toList()).as("targets left running").isEmpty();
+        }
+    }
+
+    @Test
+    void aRunAcrossNamespacesCountsEachRequestOnceWithServerCpuFromItsHost() throws Exception {
+        assumeTrue(namespacesCanBeMade(), "network namespaces cannot be made here (needs root and 'ip netns')");
+        marker = UUID.randomUUID().toString();
+        RunOnHostsTest.writeHome(home, marker, "1s");
+        Path certs = home.resolve("certs");
+        RunCertificates.create(certs, List.of());
+        String hub = id + "h";
+        netns(hub);
+        ip(hub, "link", "add", "br0", "type", "bridge");
+        ip(hub, "link", "set", "br0", "up");
+        for (int host : List.of(CONTROLLER, SERVER, LOAD_1, LOAD_2)) {
+            String ns = party(host);
+            netns(ns);
+            String inside = "sv" + ns.substring(2);
+            String onBridge = "sb" + ns.substring(2);
+            // made inside the hub with its peer inside the party: nothing lands in this machine's namespace
+            ip(hub, "link", "add", onBridge, "type", "veth", "peer", "name", inside, "netns", ns);
+            ip(hub, "link", "set", onBridge, "master", "br0");
+            ip(hub, "link", "set", onBridge, "up");
+            ip(ns, "addr", "add", NET + host + "/24", "dev", inside);
+            ip(ns, "link", "set", inside, "up");
+            ip(ns, "link", "set", "lo", "up");
+        }
+        CompletableFuture<String> server = agent(SERVER, "server", List.of("--home", home.toString()));
+        CompletableFuture<String> load1 = agent(LOAD_1, "load", List.of("--allow", NET + SERVER));
+        CompletableFuture<String> load2 = agent(LOAD_2, "load", List.of("--allow", NET + SERVER));
+        assertThat(server.get(60, TimeUnit.SECONDS)).isEqualTo("showdown agent: listening on " + NET + SERVER + ":"
+                + AGENT_PORT + " (role server)");
+        assertThat(load1.get(60, TimeUnit.SECONDS)).endsWith("(role load)");
+        assertThat(load2.get(60, TimeUnit.SECONDS)).endsWith("(role load)");
+        Path inventory = home.resolve("hosts.yaml");
+        Files.writeString(inventory, """
+                server:
+                  name: server
+                  agent: agent://%1$s%2$d:%5$d
+                  address: %1$s%2$d
+                load:
+                  - name: load-1
+                    agent: agent://%1$s%3$d:%5$d
+                  - name: load-2
+                    agent: agent://%1$s%4$d:%5$d
+                """.formatted(NET, SERVER, LOAD_1, LOAD_2, AGENT_PORT));
+        Path out = home.resolve("results/ns");
+        List<String> controller = new ArrayList<>(javaIn(party(CONTROLLER)));
+        controller.addAll(List.of("-Dshowdown.home=" + home, "showdown.cli.Main", "run", "--hosts", inventory.toString(),
+                "--certs", certs.toString(), "--profile", home.resolve("tiny.yaml").toString(), "--scenario", "mist",
+                "--out", out.toString(), "--seed", "5", "--warmup", "0s"));
+        Process run = start(controller, home.resolve("controller.log"));
+        assertThat(run.waitFor(120, TimeUnit.SECONDS)).as("the controller ends").isTrue();
+        assertThat(run.exitValue()).as(Files.readString(home.resolve("controller.log"))).isZero();
+
+        RunResults results = ResultsJson.read(out.resolve("results.json"));
+        assertThat(results.cases()).hasSize(3);
+        for (CaseResult c : results.cases()) {
+            assertThat(c.hosts().server()).isEqualTo("server (" + NET + SERVER + ":" + AGENT_PORT + ")");
+            assertThat(c.hosts().agents()).extracting(CaseHosts.AgentShare::address)
+                    .containsExactly(NET + LOAD_1 + ":" + AGENT_PORT, NET + LOAD_2 + ":" + AGENT_PORT);
+            assertThat(c.hosts().complete()).isTrue();
+            assertThat(c.requests()).isPositive();
+            assertThat(c.hosts().agents().stream().mapToLong(CaseHosts.AgentShare::requests).sum()).isEqualTo(c.requests());
+            assertThat(c.samples().stream().mapToLong(CaseSample::requests).sum()).isEqualTo(c.requests());
+            assertThat(c.statusCounts()).containsOnlyKeys(200);
+            assertThat(c.statusCounts().get(200)).isEqualTo(c.requests());
+            assertThat(c.server().cpuMicrosPerRequest()).as("measured in the server's namespace").isPositive();
+            assertThat(c.hosts().agents()).allSatisfy(a -> {
+                assertThat(Math.abs(a.clockOffsetMillis())).isLessThan(1.0);
+                // ready first, then one start for all: a cold agent JVM no longer starts seconds late
+                assertThat(a.startedLateMillis()).as("started at the common instant").isBetween(0.0, 1000.0);
+            });
+        }
+        String md = Files.readString(out.resolve("report.md"));
+        assertThat(md.lines().filter(l -> l.startsWith("## ")).toList()).contains("## Environment", "## Targets",
+                "## How far to trust these figures", "## Where the cases ran",
+                "## Beyond the seeds: tails, CPU, memory and errors");
+        // the run ended every agent
+        for (Process p : processes) {
+            assertThat(p.waitFor(30, TimeUnit.SECONDS)).isTrue();
+            assertThat(p.exitValue()).isZero();
+        }
+    }
+
+    private String party(int host) {
+        return id + "p" + host;
+    }
+
+    private CompletableFuture<String> agent(int host, String role, List<String> more) throws IOException {
+        List<String> command = new ArrayList<>(javaIn(party(host)));
+        command.addAll(List.of("showdown.cli.Main", "agent", "--role", role, "--listen", NET + host + ":" + AGENT_PORT,
+                "--ca", home.resolve("certs/ca.pem").toString(), "--cert", home.resolve("certs/agent.pem").toString(),
+                "--key", home.resolve("certs/agent-key.pem").toString(), "--heartbeat-timeout", "10s"));
+        command.addAll(more);
+        Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+        processes.add(p);
+        CompletableFuture<String> listening = new CompletableFuture<>();
+        Thread.ofVirtual().start(() -> {
+            try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
+                String line;
+                while ((line = r.readLine()) != null) {
+                    if (line.startsWith("showdown agent: listening")) {
+                        listening.complete(line);
+                    }
+                }
+                listening.complete("exited before listening");
+            } catch (IOException e) {
+                listening.complete("unreadable: " + e.getMessage());
+            }
+        });
+        return listening;
+    }
+
+    private static List<String> javaIn(String ns) {
+        return List.of("ip", "netns", "exec", ns, ProcessHandle.current().info().command().orElse("java"),
+                "-cp", System.getProperty("java.class.path"));
+    }
+
+    private Process start(List<String> command, Path log) throws IOException {
+        Process p = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        processes.add(p);
+        return p;
+    }
+
+    private void netns(String name) throws Exception {
+        namespaces.add(name);
+        runOrFail(List.of("ip", "netns", "add", name));
+    }
+
+    private static void ip(String ns, String... args) throws Exception {
+        List<String> command = new ArrayList<>(List.of("ip", "-n", ns));
+        command.addAll(List.of(args));
+        runOrFail(command);
+    }
+
+    private boolean namespacesCanBeMade() {
+        String probe = id + "x";
+        try {
+            if (run(List.of("ip", "netns", "add", probe)) != 0) {
+                return false;
+            }
+            run(List.of("ip", "netns", "del", probe));
+            return true;
+        } catch (Exception e) {
+            return false;
+        }
+    }
+
+    private static void runOrFail(List<String> command) throws Exception {
+        Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+        String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(p.waitFor(10, TimeUnit.SECONDS) && p.exitValue() == 0).as(String.join(" ", command) + ": " + output)
+                .isTrue();
+    }
+
+    private static int run(List<String> command) throws Exception {
+        Process p = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                .start();
+        return p.waitFor(10, TimeUnit.SECONDS) ? p.exitValue() : -1;
+    }
+}

@@ -1,0 +1,286 @@
+package showdown.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import showdown.harness.results.CaseHosts;
+import showdown.harness.results.CaseNote;
+import showdown.harness.results.CaseResult;
+import showdown.harness.results.ResultsJson;
+import showdown.harness.results.RunResults;
+import showdown.harness.run.RunListener;
+import showdown.hosts.Clock;
+import showdown.hosts.agent.Agent;
+import showdown.hosts.agent.AgentConfig;
+import showdown.hosts.agent.AgentRole;
+import showdown.hosts.tls.ChannelTls;
+import showdown.hosts.tls.RunCertificates;
+
+/**
+ * {@code showdown run --hosts} over agents in this JVM on 127.0.0.1: a server agent that starts
+ * the target ({@link RunContractServer}) from its own home, and two load agents. The namespace
+ * test ({@link HostsNamespaceTest}) runs the same across network namespaces, each party a process.
+ */
+class RunOnHostsTest {
+
+    @TempDir
+    Path home;
+    private String marker;
+    private Path certs;
+    private final List<Agent> agents = new ArrayList<>();
+    private final List<CompletableFuture<Agent.Exit>> exits = new ArrayList<>();
+
+    @BeforeEach
+    void makeHome() throws IOException {
+        marker = UUID.randomUUID().toString();
+        writeHome(home, marker, "1s");
+        certs = home.resolve("certs");
+        RunCertificates.create(certs, List.of("127.0.0.1"));
+        System.setProperty("showdown.home", home.toString());
+    }
+
+    /** A home with the scenarios, target {@code alpha} ({@link RunContractServer}) and profile {@code tiny.yaml}. */
+    static void writeHome(Path home, String marker, String duration) throws IOException {
+        Path repo = Path.of("..").toAbsolutePath().normalize();
+        RunEndToEndTest.copyTree(repo.resolve("scenarios"), home.resolve("scenarios"));
+        RunContractServer.writeTarget(home, "alpha", "alpha", marker);
+        Files.writeString(home.resolve("tiny.yaml"), """
+                name: tiny
+                description: short cases, for tests
+                duration: %s
+                warmup: 1s
+                warmup-max: 2s
+                settle: 200ms
+                levels:
+                  - {connections: 4, threads: 1}
+                """.formatted(duration));
+    }
+
+    @AfterEach
+    void cleanUp() throws Exception {
+        System.clearProperty("showdown.home");
+        RunCommand.listenerForTests = RunListener.NONE;
+        agents.forEach(Agent::close);
+        assertThat(serversAlive()).as("servers left running").isEmpty();
+    }
+
+    private Agent agent(AgentRole role, List<String> allow) throws IOException {
+        return agent(role, allow, Duration.ofSeconds(20));
+    }
+
+    private Agent agent(AgentRole role, List<String> allow, Duration heartbeatTimeout) throws IOException {
+        AgentConfig c = new AgentConfig(role, "127.0.0.1", 0, ChannelTls.agent(certs), allow, heartbeatTimeout, home,
+                Clock.system(), new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
+        Agent a = new Agent(c);
+        CompletableFuture<Agent.Exit> exit = new CompletableFuture<>();
+        Thread.ofPlatform().daemon().start(() -> exit.complete(a.serve()));
+        agents.add(a);
+        exits.add(exit);
+        return a;
+    }
+
+    private Path inventory(Agent server, Agent... load) throws IOException {
+        StringBuilder yaml = new StringBuilder("server:\n  name: server\n  agent: agent://127.0.0.1:" + server.port()
+                + "\n  address: 127.0.0.1\nload:\n");
+        for (int i = 0; i < load.length; i++) {
+            yaml.append("  - name: load-").append(i + 1).append("\n    agent: agent://127.0.0.1:").append(load[i].port())
+                    .append('\n');
+        }
+        Path file = home.resolve("hosts.yaml");
+        Files.writeString(file, yaml);
+        return file;
+    }
+
+    private String[] args(Path out, Path inventory, String... more) {
+        List<String> a = new ArrayList<>(List.of("run", "--hosts", inventory.toString(), "--certs", certs.toString(),
+                "--profile", home.resolve("tiny.yaml").toString(), "--scenario", "mist", "--out", out.toString(),
+                "--seed", "5"));
+        a.addAll(List.of(more));
+        return a.toArray(String[]::new);
+    }
+
+    @Test
+    void aRunOnTwoLoadAgentsCountsEachRequestOnceAndReportsLikeALocalRun() throws Exception {
+        Agent server = agent(AgentRole.SERVER, List.of());
+        Agent load1 = agent(AgentRole.LOAD, List.of("127.0.0.1"));
+        Agent load2 = agent(AgentRole.LOAD, List.of("127.0.0.1"));
+        Path out = home.resolve("results/hosts");
+        assertThat(Main.execute(args(out, inventory(server, load1, load2)))).isZero();
+
+        RunResults run = ResultsJson.read(out.resolve("results.json"));
+        assertThat(run.cases()).hasSize(3);
+        for (CaseResult c : run.cases()) {
+            CaseHosts h = c.hosts();
+            assertThat(h).as(c.request()).isNotNull();
+            assertThat(h.complete()).isTrue();
+            assertThat(h.server()).isEqualTo("server (127.0.0.1:" + server.port() + ")");
+            assertThat(h.agents()).extracting(CaseHosts.AgentShare::name).containsExactly("load-1", "load-2");
+            assertThat(h.agents().stream().mapToLong(CaseHosts.AgentShare::requests).sum()).isEqualTo(c.requests());
+            assertThat(h.agents()).allSatisfy(a -> {
+                assertThat(a.plannedShare()).isEqualTo(0.5);
+                assertThat(a.otherCpuShare()).as("each load host's interference, from /proc/stat").isBetween(0.0, 1.0);
+            });
+            assertThat(c.interference()).isNotNull();
+            assertThat(c.requests()).isPositive();
+            assertThat(c.statusCounts()).containsOnlyKeys(200);
+            assertThat(c.samples().stream().mapToLong(showdown.harness.results.CaseSample::requests).sum())
+                    .isEqualTo(c.requests());
+            assertThat(c.server().cpuMicrosPerRequest()).as("server CPU, measured by the server agent").isPositive();
+            assertThat(c.server().peakRssBytes()).isPositive();
+            assertThat(c.generator().cpuSeconds()).isPositive();
+        }
+        // every agent ended with the run: the server agent stopped its target
+        for (CompletableFuture<Agent.Exit> e : exits) {
+            assertThat(e.get(20, TimeUnit.SECONDS)).isEqualTo(Agent.Exit.ENDED);
+        }
+        assertThat(serversAlive()).isEmpty();
+
+        // the report: a local run's sections, and one more saying where the cases ran
+        Path local = home.resolve("results/local");
+        assertThat(Main.execute("run", "--profile", home.resolve("tiny.yaml").toString(), "--scenario", "mist",
+                "--out", local.toString(), "--seed", "5")).isZero();
+        List<String> hostsHeadings = headings(out.resolve("report.md"));
+        List<String> localHeadings = new ArrayList<>(headings(local.resolve("report.md")));
+        localHeadings.add(localHeadings.indexOf("## How far to trust these figures") + 1, "## Where the cases ran");
+        assertThat(hostsHeadings).isEqualTo(localHeadings);
+        assertThat(Files.readString(out.resolve("report.md"))).contains("load-1 (127.0.0.1:" + load1.port() + ")");
+    }
+
+    @Test
+    void aLoadAgentLostMidCaseLeavesThatCaseIncompleteAndTheRunGoesOn() throws Exception {
+        writeHome(home, marker, "3s"); // windows long enough to be killed in the middle of
+        Agent server = agent(AgentRole.SERVER, List.of());
+        Agent load1 = agent(AgentRole.LOAD, List.of("127.0.0.1"));
+        Agent load2 = agent(AgentRole.LOAD, List.of("127.0.0.1"));
+        RunCommand.listenerForTests = new RunListener() {
+            private int seen;
+
+            @Override
+            public void caseRecorded(showdown.harness.plan.PlannedCase planned, CaseResult result) {
+                if (++seen == 1) {
+                    // the next case opens its connections (well under a second here), then measures 3 s
+                    Thread.ofVirtual().start(() -> {
+                        Clock.system().sleepUntil(Clock.system().epochNanos() + 2_000_000_000L);
+                        load2.close();
+                    });
+                }
+            }
+        };
+        Path out = home.resolve("results/lost");
+        assertThat(Main.execute(args(out, inventory(server, load1, load2), "--no-verify", "--warmup", "0s"))).isZero();
+        RunResults run = ResultsJson.read(out.resolve("results.json"));
+        assertThat(run.cases()).hasSize(3);
+        CaseResult first = run.cases().get(0);
+        CaseResult second = run.cases().get(1);
+        CaseResult third = run.cases().get(2);
+        assertThat(first.hosts().complete()).isTrue();
+        assertThat(second.hosts().missingShare()).isEqualTo(0.5);
+        assertThat(second.hosts().agents().get(1).lost()).isTrue();
+        assertThat(second.requests()).isEqualTo(second.hosts().agents().get(0).requests()).isPositive();
+        assertThat(second.notes()).extracting(CaseNote::kind).contains(CaseNote.Kind.INCOMPLETE);
+        assertThat(third.hosts().agents()).extracting(CaseHosts.AgentShare::name).containsExactly("load-1");
+        assertThat(third.hosts().complete()).isTrue();
+    }
+
+    @Test
+    void anInterruptedMultiHostRunIsResumedOnTheSameAgents() throws Exception {
+        Agent server = agent(AgentRole.SERVER, List.of());
+        Agent load1 = agent(AgentRole.LOAD, List.of("127.0.0.1"));
+        RunCommand.listenerForTests = new RunListener() {
+            @Override
+            public void caseRecorded(showdown.harness.plan.PlannedCase planned, CaseResult result) {
+                throw new IllegalStateException("simulated crash after the first case");
+            }
+        };
+        Path out = home.resolve("results/resumed");
+        assertThat(Main.execute(args(out, inventory(server, load1), "--no-verify", "--warmup", "0s"))).isNotZero();
+        assertThat(ResultsJson.read(out.resolve("results.json")).cases()).hasSize(1);
+        assertThat(exits).allSatisfy(e -> assertThat(e).as("agents wait for a resume").isNotDone());
+
+        RunCommand.listenerForTests = RunListener.NONE;
+        assertThat(Main.execute("run", "--resume", out.toString())).isZero();
+        RunResults done = ResultsJson.read(out.resolve("results.json"));
+        assertThat(done.finishedAt()).isNotNull();
+        assertThat(done.cases()).hasSize(3).allSatisfy(c -> assertThat(c.hosts()).isNotNull());
+        assertThat(done.cases()).extracting(CaseResult::identity).doesNotHaveDuplicates();
+    }
+
+    @Test
+    void aKilledControllerLeavesNoTargetRunningAndTheAgentsEndThemselves() throws Exception {
+        Agent server = agent(AgentRole.SERVER, List.of(), Duration.ofSeconds(3));
+        Agent load1 = agent(AgentRole.LOAD, List.of("127.0.0.1"), Duration.ofSeconds(3));
+        Path out = home.resolve("results/killed");
+        List<String> command = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java"),
+                "-cp", System.getProperty("java.class.path"), "-Dshowdown.home=" + home, "showdown.cli.Main"));
+        command.addAll(List.of(args(out, inventory(server, load1), "--no-verify", "--warmup", "0s")));
+        Process controller = new ProcessBuilder(command).redirectErrorStream(true)
+                .redirectOutput(home.resolve("controller.log").toFile()).start();
+        try {
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+            while (recordedCases(out) < 1 && System.nanoTime() < deadline && controller.isAlive()) {
+                Thread.sleep(100);
+            }
+            assertThat(recordedCases(out)).as(Files.readString(home.resolve("controller.log"))).isPositive();
+            controller.destroyForcibly(); // SIGKILL: no shutdown hook, no "end" for the agents
+            assertThat(controller.waitFor(10, TimeUnit.SECONDS)).isTrue();
+        } finally {
+            controller.destroyForcibly();
+        }
+        for (CompletableFuture<Agent.Exit> e : exits) {
+            assertThat(e.get(30, TimeUnit.SECONDS)).isEqualTo(Agent.Exit.HEARTBEAT_TIMEOUT);
+        }
+        assertThat(serversAlive()).as("the server agent stopped its target").isEmpty();
+    }
+
+    private static int recordedCases(Path out) {
+        try {
+            return ResultsJson.read(out.resolve("results.json")).cases().size();
+        } catch (RuntimeException e) {
+            return 0; // not written yet
+        }
+    }
+
+    @Test
+    void sshAndKubeHostsNeedTheDeployModule() throws Exception {
+        Agent server = agent(AgentRole.SERVER, List.of());
+        Path file = home.resolve("ssh.yaml");
+        Files.writeString(file, "server:\n  name: server\n  agent: agent://127.0.0.1:" + server.port()
+                + "\n  address: 127.0.0.1\nload:\n  - name: load-1\n    agent: ssh://root@192.0.2.12\n");
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        PrintStream original = System.err;
+        System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
+        try {
+            assertThat(Main.execute(args(home.resolve("results/ssh"), file))).isEqualTo(Main.EXIT_USAGE);
+        } finally {
+            System.setErr(original);
+        }
+        assertThat(err.toString(StandardCharsets.UTF_8).strip()).isEqualTo("showdown run: ssh:// hosts need the deploy"
+                + " module (host load-1); start the agent yourself and give agent://HOST:PORT");
+    }
+
+    private static List<String> headings(Path md) throws IOException {
+        return Files.readAllLines(md).stream().filter(l -> l.startsWith("## ")).toList();
+    }
+
+    private List<ProcessHandle> serversAlive() {
+        return ProcessHandle.allProcesses()
+                .filter(p -> p.info().commandLine().map(c -> c.contains(marker)).orElse(false))
+                .filter(ProcessHandle::isAlive)
+                .toList();
+    }
+}

@@ -1,0 +1,211 @@
+package showdown.hosts.agent;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import org.HdrHistogram.Histogram;
+import showdown.harness.measure.RssSampler;
+import showdown.harness.measure.SliceRecorder;
+import showdown.harness.results.Interference;
+import showdown.harness.run.CpuAffinity;
+import showdown.harness.target.ProcessTreeStats;
+import showdown.harness.target.RunningTarget;
+import showdown.harness.target.StartOptions;
+import showdown.harness.target.TargetBuilder;
+import showdown.harness.target.TargetCatalog;
+import showdown.harness.target.TargetException;
+import showdown.harness.target.TargetManifest;
+import showdown.hosts.wire.Channel;
+import showdown.hosts.wire.Message;
+
+/**
+ * The server role: starts a target by its name from the agent's own checkout (never a command
+ * from the wire), samples what its process tree uses over a measured window exactly as a local
+ * run does ({@link SliceRecorder}, {@link RssSampler}: /proc, and what other processes used of
+ * this host's CPUs), and stops it on "stop", on the controller's silence and when the agent ends.
+ */
+final class ServerWork implements Agent.RoleWork {
+
+    private static final Histogram NO_REQUESTS = new Histogram(3);
+    /** The variable a target reads its listening address from (docs/hosts.md); 127.0.0.1 when unset. */
+    static final String LISTEN_HOST_VARIABLE = "HOST";
+    static final String ANY_ADDRESS = "0.0.0.0";
+
+    private final AgentConfig config;
+    private final java.util.concurrent.ExecutorService worker = java.util.concurrent.Executors.newSingleThreadExecutor(
+            Thread.ofPlatform().name("showdown-agent-server").daemon().factory());
+    private RunningTarget target;
+    private Watch watch;
+
+    ServerWork(AgentConfig config) {
+        this.config = config;
+    }
+
+    /**
+     * Runs the request on the role's own thread, in order: building and starting a target takes
+     * minutes, and the thread that reads the controller must go on reading the controller's heartbeats meanwhile.
+     */
+    @Override
+    public void handle(Message m, Channel channel) {
+        worker.execute(() -> {
+            try {
+                handleInOrder(m, channel);
+            } catch (IOException e) {
+                // the controller is gone: the agent stops what runs when its connection ends
+            }
+        });
+    }
+
+    private synchronized void handleInOrder(Message m, Channel channel) throws IOException {
+        switch (m) {
+            case Message.StartTarget s -> start(s, channel);
+            case Message.WatchServer w -> {
+                if (target == null) {
+                    channel.send(new Message.TargetFailed("", "no target is running"));
+                    return;
+                }
+                if (watch != null) {
+                    watch.end();
+                }
+                watch = new Watch(w, target.pid());
+                watch.begin();
+            }
+            case Message.EndWatch e -> {
+                Watch w = watch;
+                watch = null;
+                if (w == null || !w.caseId.equals(e.caseId())) {
+                    channel.send(new Message.Refused("no window is being watched for case " + e.caseId()));
+                    return;
+                }
+                channel.send(w.end());
+            }
+            case Message.StopTarget s -> {
+                close();
+                channel.send(new Message.TargetStopped());
+            }
+            default -> channel.send(new Message.Refused("a server agent does not take " + m.getClass().getSimpleName()));
+        }
+    }
+
+    private void start(Message.StartTarget s, Channel channel) throws IOException {
+        close();
+        TargetManifest m;
+        try {
+            m = TargetCatalog.discover(config.home()).require(s.name());
+            Path logs = config.home().resolve("results").resolve("agent-logs");
+            TargetBuilder.ensureBuilt(m, config.home(), logs.resolve(m.name() + ".build.log"));
+            List<Integer> cpus = s.cpus() == null ? List.of() : s.cpus();
+            java.util.Map<String, String> env = new java.util.HashMap<>(s.env() == null ? java.util.Map.of() : s.env());
+            // the load comes from other hosts: a target that honours HOST listens on every address
+            env.putIfAbsent(LISTEN_HOST_VARIABLE, ANY_ADDRESS);
+            target = RunningTarget.start(m, new StartOptions(config.home(), 0, cpus, logs, StartOptions.DEFAULT_READY_TIMEOUT,
+                    env));
+        } catch (TargetException e) {
+            channel.send(new Message.TargetFailed(s.name(), Agent.oneLine(e)));
+            return;
+        }
+        long idleRss = ProcessTreeStats.sample(target.pid()).rssBytes();
+        channel.send(new Message.TargetStarted(m.name(), target.port(), target.tlsPort(),
+                target.timeToFirstResponse().toMillis(), idleRss));
+    }
+
+    @Override
+    public synchronized void close() {
+        if (watch != null) {
+            watch.end();
+            watch = null;
+        }
+        if (target != null) {
+            target.close();
+            target = null;
+        }
+    }
+
+    /** One measured window: starts at the plan's instant on this host's clock, sliced as the load is. */
+    private final class Watch {
+        private final String caseId;
+        private final long pid;
+        private final long windowStartEpochNanos;
+        private final long sliceNanos;
+        private final List<Integer> cpus = CpuAffinity.allowed();
+        private final SliceRecorder recorder;
+        private final List<Message.ServerSlice> slices = new ArrayList<>();
+        private final CountDownLatch stopped = new CountDownLatch(1);
+        private RssSampler rss;
+        private Thread thread;
+        private volatile boolean ending;
+
+        Watch(Message.WatchServer w, long pid) {
+            this.caseId = w.caseId();
+            this.pid = pid;
+            this.windowStartEpochNanos = w.startEpochNanos() + w.clockOffsetNanos() + w.warmupNanos();
+            this.sliceNanos = w.sliceNanos();
+            // the target has the host: other processes (this agent included) are what disturbs it
+            this.recorder = new SliceRecorder(pid, cpus, cpus);
+        }
+
+        void begin() {
+            rss = RssSampler.start(pid, RssSampler.DEFAULT_INTERVAL);
+            thread = Thread.ofPlatform().name("showdown-agent-watch").daemon().start(this::sample);
+        }
+
+        private void sample() {
+            try {
+                config.clock().sleepUntil(windowStartEpochNanos);
+                recorder.onWindowStart();
+                long start = System.nanoTime();
+                long lastEnd = 0;
+                long lastCpu = ProcessTreeStats.sample(pid).cpuNanos();
+                while (true) {
+                    long next = lastEnd + sliceNanos;
+                    long wait = start + next - System.nanoTime();
+                    boolean last = ending || (wait > 0 && !sleep(wait));
+                    long end = last ? System.nanoTime() - start : next;
+                    recorder.onInterval(lastEnd, end, NO_REQUESTS);
+                    long cpu = ProcessTreeStats.sample(pid).cpuNanos();
+                    var sample = recorder.samples().get(recorder.samples().size() - 1);
+                    slices.add(new Message.ServerSlice(lastEnd, end, Math.max(0, cpu - lastCpu), sample.otherCpuShare(),
+                            sample.stealShare()));
+                    lastCpu = cpu;
+                    lastEnd = end;
+                    if (last) {
+                        return;
+                    }
+                }
+            } finally {
+                stopped.countDown();
+            }
+        }
+
+        /** False when woken to end. */
+        private boolean sleep(long nanos) {
+            try {
+                TimeUnit.NANOSECONDS.sleep(nanos);
+                return !ending;
+            } catch (InterruptedException e) {
+                return false;
+            }
+        }
+
+        Message.ServerWindow end() {
+            ending = true;
+            thread.interrupt();
+            try {
+                stopped.await(5, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            rss.stop();
+            RssSampler.RssStats mem = rss.stats();
+            Interference i = recorder.interference();
+            boolean alive = target != null && target.isAlive();
+            return new Message.ServerWindow(caseId, Math.max(0, recorder.windowServerUserNanos()),
+                    Math.max(0, recorder.windowServerSystemNanos()), mem.peakBytes(), mem.averageBytes(), List.copyOf(slices),
+                    i == null ? null : i.otherCpuShare(), i == null ? null : i.stealShare(),
+                    i == null ? null : i.busiestSliceOtherShare(), i != null && i.disturbed(), alive);
+        }
+    }
+}

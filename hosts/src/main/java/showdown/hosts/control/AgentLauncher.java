@@ -1,0 +1,54 @@
+package showdown.hosts.control;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * Starts an agent that is not running yet ({@code ssh://} and {@code kube} hosts of the
+ * inventory) and stops it at the end: the seam the deployers (SSH, Kubernetes) plug into. An
+ * {@code agent://} host needs none: it is dialled as it is.
+ *
+ * <p>A launcher copies or deploys the agent program, starts
+ * {@code showdown agent --role ROLE --listen ... --ca ca.pem --cert agent.pem --key agent-key.pem ARGS},
+ * waits for its {@code showdown agent: listening on HOST:PORT} line (or readiness) within its own
+ * timeout, and returns where to dial it; closing the returned handle stops the agent and removes
+ * what was copied, also on failure and Ctrl-C.
+ */
+public interface AgentLauncher {
+
+    /** Whether this launcher starts agents given as {@code agent} ({@code ssh://...}, {@code kube}). */
+    boolean handles(String agent);
+
+    /**
+     * Starts one agent.
+     *
+     * @param name      the host's name in the inventory
+     * @param agent     the inventory's {@code agent} value
+     * @param role      {@code server} or {@code load}
+     * @param args      the role's own arguments ({@code --allow HOST} for load agents)
+     * @param certs     the folder with {@code ca.pem}, {@code agent.pem}, {@code agent-key.pem}
+     * @param heartbeatTimeout the agent's {@code --heartbeat-timeout}
+     * @return the started agent; {@link HostsException} (one line) when it cannot be started
+     */
+    Launched launch(String name, String agent, String role, List<String> args, Path certs, Duration heartbeatTimeout);
+
+    /** A started agent. */
+    interface Launched extends AutoCloseable {
+        /** Where the controller dials it. */
+        String host();
+
+        int port();
+
+        /** Stops the agent and removes what was copied or created for it. */
+        @Override
+        void close();
+    }
+
+    /** The refusal when no launcher handles a host: one line. */
+    static HostsException missing(String name, String agent) {
+        String kind = agent.startsWith("ssh://") ? "ssh:// hosts" : "kube hosts";
+        return new HostsException(kind + " need the deploy module (host " + name + "); start the agent yourself and give"
+                + " agent://HOST:PORT");
+    }
+}

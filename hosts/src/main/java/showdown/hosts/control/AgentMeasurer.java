@@ -1,0 +1,146 @@
+package showdown.hosts.control;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+import org.HdrHistogram.Histogram;
+import showdown.harness.measure.CaseMeasurer;
+import showdown.harness.measure.ServerMetrics;
+import showdown.harness.results.CaseHosts;
+import showdown.harness.results.CaseSample;
+import showdown.harness.results.Interference;
+import showdown.harness.run.LoadSource;
+import showdown.harness.target.ServedTarget;
+import showdown.hosts.Clock;
+import showdown.hosts.wire.Message;
+import showdown.load.LoadEngine;
+import showdown.load.LoadSpec;
+import showdown.load.ProgressListener;
+
+/**
+ * Load from agents, measured as a local run measures: the load agents run the case from one
+ * instant T0 ({@link AgentLoad}), and as soon as T0 is chosen the server agent is told to sample
+ * the target over the same window (T0 plus the warm-up, on its own clock corrected by its offset),
+ * slice by slice. The case's
+ * slices join the merged load's requests and latency with the server's CPU and interference.
+ */
+public final class AgentMeasurer implements LoadSource {
+
+    private static final Duration WINDOW_TIMEOUT = Duration.ofSeconds(30);
+    private static final double NANOS_PER_MICRO = 1_000.0;
+    private static final double NANOS_PER_SECOND = 1e9;
+    private static final double P99 = 99.0;
+
+    private final AgentLoad load;
+    private final ServerAgentHost server;
+    private final Duration maxClockOffset;
+    private final long sliceNanos;
+
+    public AgentMeasurer(AgentLoad load, ServerAgentHost server, Duration maxClockOffset, Duration slice) {
+        this.load = load;
+        this.server = server;
+        this.maxClockOffset = maxClockOffset;
+        this.sliceNanos = slice.toNanos();
+    }
+
+    @Override
+    public CaseMeasurer.Engine warmupEngine() {
+        return (spec, listener, slices, slice) -> load.run(spec, slices, slice, start -> { }).merged();
+    }
+
+    @Override
+    public CaseMeasurer.Measurement measure(LoadSpec spec, ServedTarget target, ProgressListener listener) {
+        Clock clock = load.clock();
+        AgentLink serverLink = server.link();
+        ClockOffset serverOffset = ClockOffset.measure(serverLink, clock, maxClockOffset)
+                .check(serverLink, maxClockOffset);
+        String caseId = UUID.randomUUID().toString();
+        boolean[] watching = {false};
+        List<long[]> bounds = new ArrayList<>();
+        List<Histogram> latencies = new ArrayList<>();
+        AgentLoad.Outcome outcome;
+        try {
+            outcome = load.run(spec, new LoadEngine.IntervalSink() {
+                @Override
+                public void onInterval(long from, long to, Histogram latency) {
+                    bounds.add(new long[] {from, to});
+                    latencies.add(latency.copy());
+                }
+            }, sliceNanos, start -> {
+                serverLink.send(new Message.WatchServer(caseId, start, serverOffset.offsetNanos(), spec.warmup().toNanos(),
+                        sliceNanos));
+                watching[0] = true;
+            });
+        } finally {
+            if (watching[0]) {
+                serverLink.trySend(new Message.EndWatch(caseId));
+            }
+        }
+        Message.ServerWindow window = awaitWindow(serverLink, caseId); // the case did start: the watch ran
+        if (!window.alive() && target instanceof ServerAgentHost.RemoteTarget remote) {
+            remote.markExited();
+        }
+        List<CaseSample> samples = samples(bounds, latencies, window.slices());
+        ServerMetrics serverMetrics = new ServerMetrics(window.userNanos(), window.systemNanos(), window.peakRssBytes(),
+                window.averageRssBytes());
+        Interference interference = window.otherShare() == null ? null
+                : new Interference(window.otherShare(), window.stealShare() == null ? 0 : window.stealShare(),
+                        window.disturbed(), window.busiestSliceOtherShare());
+        for (AgentLoad.Share s : outcome.shares()) {
+            interference = busier(interference, s.host());
+        }
+        List<CaseHosts.AgentShare> shares = outcome.shares().stream()
+                .map(s -> new CaseHosts.AgentShare(s.agent(), s.address(), s.plannedShare(), s.requests(), s.requestShare(),
+                        s.cpuSeconds(), s.clockOffsetMillis(), s.saturated(), s.lost(),
+                        s.host() == null ? null : s.host().otherCpuShare(), s.host() != null && s.host().disturbed(),
+                        s.startedLateMillis()))
+                .toList();
+        boolean saturated = outcome.shares().stream().anyMatch(AgentLoad.Share::saturated);
+        return new CaseMeasurer.Measurement(outcome.merged(), serverMetrics, saturated, samples, interference, null, null,
+                new CaseHosts(server.describe(), shares, outcome.missingShare()));
+    }
+
+    /**
+     * The case's interference: the busiest of the server's host and the load hosts, as a local run
+     * takes the busier of its server and load CPU sets; disturbed when any of them was.
+     */
+    static Interference busier(Interference a, Interference b) {
+        if (a == null || b == null) {
+            return a == null ? b : a;
+        }
+        return new Interference(Math.max(a.otherCpuShare(), b.otherCpuShare()), Math.max(a.stealShare(), b.stealShare()),
+                a.disturbed() || b.disturbed(), Math.max(busiest(a), busiest(b)));
+    }
+
+    private static double busiest(Interference i) {
+        return i.busiestSliceOtherShare() == null ? i.otherCpuShare() : i.busiestSliceOtherShare();
+    }
+
+    private static Message.ServerWindow awaitWindow(AgentLink link, String caseId) {
+        while (true) {
+            Message.ServerWindow w = link.await(Message.ServerWindow.class, WINDOW_TIMEOUT);
+            if (w.caseId().equals(caseId)) {
+                return w;
+            }
+        }
+    }
+
+    /** The merged load's slices with the server's slice of the same index (they share T0 and the length). */
+    static List<CaseSample> samples(List<long[]> bounds, List<Histogram> latencies, List<Message.ServerSlice> server) {
+        List<CaseSample> samples = new ArrayList<>();
+        for (int i = 0; i < bounds.size(); i++) {
+            long from = bounds.get(i)[0];
+            long length = Math.max(1, bounds.get(i)[1] - from);
+            Histogram h = latencies.get(i);
+            long requests = h.getTotalCount();
+            Message.ServerSlice s = i < server.size() ? server.get(i) : null;
+            Double cpuPerRequest = s == null || requests == 0 ? null : s.cpuNanos() / NANOS_PER_MICRO / requests;
+            samples.add(new CaseSample(from / NANOS_PER_SECOND, length / NANOS_PER_SECOND, requests,
+                    requests * NANOS_PER_SECOND / length, cpuPerRequest,
+                    requests == 0 ? null : h.getValueAtPercentile(P99) / NANOS_PER_MICRO,
+                    s == null ? null : s.otherShare(), s == null ? null : s.stealShare()));
+        }
+        return samples;
+    }
+}

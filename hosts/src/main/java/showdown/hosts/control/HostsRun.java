@@ -1,0 +1,125 @@
+package showdown.hosts.control;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import showdown.harness.measure.CaseMeasurer;
+import showdown.harness.run.LoadSource;
+import showdown.harness.run.TargetHost;
+import showdown.hosts.Clock;
+import showdown.hosts.agent.AgentConfig;
+import showdown.hosts.agent.AgentRole;
+import showdown.hosts.tls.ChannelTls;
+
+/**
+ * The controller's side of a multi-host run: every agent of the inventory started (by a launcher)
+ * or dialled, its role and clock checked, and the run's two seams, {@link #targets()} and
+ * {@link #load()}, built on them. Closing it ends every agent (the server agent stops its target)
+ * and stops what the launchers started.
+ */
+public final class HostsRun implements AutoCloseable {
+
+    private final List<AgentLink> links = new ArrayList<>();
+    private final List<AgentLauncher.Launched> launched = new ArrayList<>();
+    private ServerAgentHost server;
+    private AgentMeasurer measurer;
+    private boolean finished;
+
+    private HostsRun() {
+    }
+
+    /**
+     * @param certs          the run's certificates ({@code showdown certs}): the controller's are used here,
+     *                       the agents' go to the launchers
+     * @param launchers      for hosts that are not {@code agent://}; none: such hosts are refused in one line
+     */
+    public static HostsRun open(Inventory inventory, Path certs, Duration maxClockOffset, Duration heartbeatTimeout,
+                                List<AgentLauncher> launchers, Clock clock) {
+        ChannelTls tls = ChannelTls.controller(certs);
+        HostsRun run = new HostsRun();
+        try {
+            Inventory.Host s = inventory.server();
+            AgentLink serverLink = run.connect(s, AgentRole.SERVER, List.of(), tls, certs, heartbeatTimeout, launchers);
+            ClockOffset.measure(serverLink, clock, maxClockOffset).check(serverLink, maxClockOffset);
+            run.server = new ServerAgentHost(serverLink, s.targetAddress());
+            List<AgentLink> loadLinks = new ArrayList<>();
+            for (Inventory.Host h : inventory.load()) {
+                AgentLink l = run.connect(h, AgentRole.LOAD, List.of("--allow", s.targetAddress()), tls, certs,
+                        heartbeatTimeout, launchers);
+                ClockOffset.measure(l, clock, maxClockOffset).check(l, maxClockOffset);
+                loadLinks.add(l);
+            }
+            run.measurer = new AgentMeasurer(new AgentLoad(loadLinks, clock, maxClockOffset), run.server, maxClockOffset,
+                    CaseMeasurer.DEFAULT_SLICE);
+            return run;
+        } catch (RuntimeException e) {
+            run.close();
+            throw e;
+        }
+    }
+
+    /** The default heartbeat timeout the launched agents get. */
+    public static Duration defaultHeartbeatTimeout() {
+        return AgentConfig.DEFAULT_HEARTBEAT_TIMEOUT;
+    }
+
+    private AgentLink connect(Inventory.Host h, AgentRole role, List<String> args, ChannelTls tls, Path certs,
+                              Duration heartbeatTimeout, List<AgentLauncher> launchers) {
+        String host;
+        int port;
+        if (h.running()) {
+            host = h.agentHost();
+            port = h.agentPort();
+        } else {
+            AgentLauncher launcher = launchers.stream().filter(l -> l.handles(h.agent())).findFirst()
+                    .orElseThrow(() -> AgentLauncher.missing(h.name(), h.agent()));
+            AgentLauncher.Launched started = launcher.launch(h.name(), h.agent(), role.id(), args, certs, heartbeatTimeout);
+            launched.add(started);
+            host = started.host();
+            port = started.port();
+        }
+        AgentLink link = AgentLink.connect(h.name(), host, port, role, tls, heartbeatTimeout);
+        links.add(link);
+        return link;
+    }
+
+    public TargetHost targets() {
+        return server;
+    }
+
+    public LoadSource load() {
+        return measurer;
+    }
+
+    /** The run is over: {@link #close()} ends the agents. Without it, they are left waiting for a {@code --resume}. */
+    public void finished() {
+        finished = true;
+    }
+
+    /**
+     * After {@link #finished()}, ends every agent (the server agent stops its target). Otherwise, as
+     * after a failure or Ctrl-C, only drops the connections: each agent stops what it started at
+     * once and waits its heartbeat timeout for {@code run --resume} before it ends itself. Then
+     * stops what the launchers started. Idempotent.
+     */
+    @Override
+    public void close() {
+        for (AgentLink l : links) {
+            if (finished) {
+                l.end();
+            } else {
+                l.close();
+            }
+        }
+        links.clear();
+        for (AgentLauncher.Launched l : launched) {
+            try {
+                l.close();
+            } catch (RuntimeException e) {
+                // the others still get stopped
+            }
+        }
+        launched.clear();
+    }
+}

@@ -1,0 +1,87 @@
+package showdown.hosts;
+
+import com.sun.net.httpserver.HttpServer;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicLong;
+import showdown.hosts.agent.Agent;
+import showdown.hosts.agent.AgentConfig;
+import showdown.hosts.agent.AgentRole;
+import showdown.hosts.control.AgentLink;
+import showdown.hosts.tls.ChannelTls;
+import showdown.hosts.tls.RunCertificates;
+
+/** In-process agents on 127.0.0.1 and a counting HTTP server, all closed by {@link #close()}. */
+final class AgentHarness implements AutoCloseable {
+
+    /** An agent running on a thread of its own, with what it printed. */
+    record Running(Agent agent, CompletableFuture<Agent.Exit> exit, ByteArrayOutputStream output) {
+        String printed() {
+            return output.toString(StandardCharsets.UTF_8);
+        }
+    }
+
+    final Path certs;
+    private final List<Running> agents = new ArrayList<>();
+    private final List<AgentLink> links = new ArrayList<>();
+    private HttpServer server;
+    final AtomicLong served = new AtomicLong();
+
+    AgentHarness(Path dir) {
+        this.certs = dir.resolve("certs");
+        RunCertificates.create(certs, List.of("127.0.0.1"));
+    }
+
+    Running startAgent(AgentRole role, List<String> allow, Duration heartbeatTimeout, Clock clock) throws IOException {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        AgentConfig config = new AgentConfig(role, "127.0.0.1", 0, ChannelTls.agent(certs), allow, heartbeatTimeout,
+                Path.of("."), clock, new PrintStream(out, true, StandardCharsets.UTF_8));
+        Agent agent = new Agent(config);
+        CompletableFuture<Agent.Exit> exit = new CompletableFuture<>();
+        Thread.ofPlatform().name("test-agent").daemon().start(() -> exit.complete(agent.serve()));
+        Running r = new Running(agent, exit, out);
+        agents.add(r);
+        return r;
+    }
+
+    AgentLink link(String name, Running agent, AgentRole role) {
+        AgentLink link = AgentLink.connect(name, "127.0.0.1", agent.agent().port(), role, ChannelTls.controller(certs),
+                Duration.ofSeconds(5));
+        links.add(link);
+        return link;
+    }
+
+    /** An HTTP server on 127.0.0.1 that answers every request with 200 and counts them. */
+    int startServer() throws IOException {
+        server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 512);
+        server.setExecutor(Executors.newFixedThreadPool(4));
+        server.createContext("/", exchange -> {
+            served.incrementAndGet();
+            byte[] body = "ok".getBytes(StandardCharsets.US_ASCII);
+            exchange.sendResponseHeaders(200, body.length);
+            exchange.getResponseBody().write(body);
+            exchange.close();
+        });
+        server.start();
+        return server.getAddress().getPort();
+    }
+
+    @Override
+    public void close() {
+        links.forEach(AgentLink::close);
+        agents.forEach(r -> r.agent().close());
+        if (server != null) {
+            server.stop(0);
+            ((java.util.concurrent.ExecutorService) server.getExecutor()).shutdownNow();
+        }
+    }
+}

@@ -1,0 +1,109 @@
+package showdown.hosts;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.net.Socket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import showdown.harness.target.ServedTarget;
+import showdown.harness.target.StartOptions;
+import showdown.harness.target.TargetCatalog;
+import showdown.harness.target.TargetException;
+import showdown.hosts.agent.Agent;
+import showdown.hosts.agent.AgentConfig;
+import showdown.hosts.agent.AgentRole;
+import showdown.hosts.control.AgentLink;
+import showdown.hosts.control.ServerAgentHost;
+import showdown.hosts.tls.ChannelTls;
+import showdown.hosts.tls.RunCertificates;
+import showdown.hosts.wire.Message;
+
+/** The server role: a target started by name from the agent's home, watched over a window, stopped. */
+class ServerAgentTest {
+
+    @TempDir
+    Path home;
+
+    @Test
+    void startsATargetByNameWatchesItAndStopsIt() throws Exception {
+        // it takes longer to start than the agent's heartbeat timeout: the agent must keep listening meanwhile
+        Path dir = Files.createDirectories(home.resolve("targets/test/slow"));
+        Files.writeString(dir.resolve("plaintext"), "ok");
+        Files.writeString(dir.resolve("target.yaml"), """
+                name: slow
+                display: slow
+                language: python
+                framework: http.server
+                version: "3"
+                category: platform
+                start: ["sh", "-c", "sleep 3 && exec python3 -m http.server --bind 127.0.0.1 $PORT"]
+                ready: /plaintext
+                scenarios: [mist]
+                """);
+        Path certs = home.resolve("certs");
+        RunCertificates.create(certs, List.of());
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        Agent agent = new Agent(new AgentConfig(AgentRole.SERVER, "127.0.0.1", 0, ChannelTls.agent(certs), List.of(),
+                Duration.ofSeconds(2), home, Clock.system(), new PrintStream(out, true, StandardCharsets.UTF_8)));
+        CompletableFuture<Agent.Exit> exit = new CompletableFuture<>();
+        Thread.ofPlatform().daemon().start(() -> exit.complete(agent.serve()));
+        try (AgentLink link = AgentLink.connect("server", "127.0.0.1", agent.port(), AgentRole.SERVER,
+                ChannelTls.controller(certs), Duration.ofSeconds(5))) {
+            ServerAgentHost host = new ServerAgentHost(link, "127.0.0.1");
+            TargetCatalog catalog = TargetCatalog.discover(home);
+            StartOptions options = StartOptions.defaults(home, home.resolve("logs"));
+            assertThatThrownBy(() -> catalog.require("nosuch")).isInstanceOf(TargetException.class);
+            ServedTarget target = host.start(catalog.require("slow"), options);
+            assertThat(exit).as(out.toString(StandardCharsets.UTF_8)).isNotDone();
+            assertThat(target.localPid()).isEmpty();
+            assertThat(target.timeToFirstResponse()).isGreaterThanOrEqualTo(Duration.ofSeconds(3));
+            HttpResponse<String> answer = HttpClient.newHttpClient().send(
+                    HttpRequest.newBuilder(URI.create(target.baseUri() + "/plaintext")).build(),
+                    HttpResponse.BodyHandlers.ofString());
+            assertThat(answer.body()).isEqualTo("ok");
+
+            long start = Clock.system().epochNanos();
+            link.send(new Message.WatchServer("case-1", start, 0, 0, 100_000_000L));
+            Thread.sleep(650);
+            link.send(new Message.EndWatch("case-1"));
+            Message.ServerWindow window = link.await(Message.ServerWindow.class, Duration.ofSeconds(10));
+            assertThat(window.alive()).isTrue();
+            assertThat(window.slices()).hasSizeBetween(5, 8);
+            assertThat(window.peakRssBytes()).isPositive();
+            for (int i = 1; i < window.slices().size(); i++) {
+                assertThat(window.slices().get(i).startNanos()).isEqualTo(window.slices().get(i - 1).endNanos());
+            }
+
+            target.close();
+            try (Socket s = new Socket()) {
+                assertThatThrownBy(() -> s.connect(new java.net.InetSocketAddress("127.0.0.1", target.port()), 1000))
+                        .as("the target is stopped").isInstanceOf(java.io.IOException.class);
+            }
+            // a name the controller knows but the agent's checkout does not: refused, nothing started
+            Path other = Files.createDirectories(home.resolve("controller-home/targets/test/gone"));
+            Files.writeString(other.resolve("target.yaml"), Files.readString(dir.resolve("target.yaml"))
+                    .replace("name: slow", "name: gone"));
+            var gone = TargetCatalog.discover(home.resolve("controller-home")).require("gone");
+            assertThatThrownBy(() -> host.start(gone, options))
+                    .isInstanceOf(TargetException.class).hasMessageContaining("on server: unknown target 'gone'");
+            link.end();
+        } finally {
+            agent.close();
+        }
+        assertThat(exit.get(10, TimeUnit.SECONDS)).isEqualTo(Agent.Exit.ENDED);
+    }
+}
