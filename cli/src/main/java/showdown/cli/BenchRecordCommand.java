@@ -47,7 +47,8 @@ final class BenchRecordCommand extends Command {
         o.value("--script", "NAME", "The bench script that measured.", v -> script = v)
                 .value("--command", "TEXT", "The exact command that ran.", v -> commandLine = v)
                 .value("--started", "TIME", "When the run started, ISO-8601 UTC (default: now).", v -> started = instant(v))
-                .value("--tool", "NAME", "A tool the run used; its version is asked from it (repeatable).", tools::add)
+                .value("--tool", "NAME[=VERSION]", "A tool the run used; its version is asked from it, or given after '=' "
+                        + "for a tool that does not print one (repeatable).", tools::add)
                 .value("--noise", "NAME=VALUE", "A host-noise indicator, e.g. wrkAloneReqPerSec=228000 (repeatable).",
                         this::noise)
                 .value("--figures", "FILE", "The figures, one tab-separated line each (bench/lib.sh, bench_figure).",
@@ -93,6 +94,11 @@ final class BenchRecordCommand extends Command {
         MachineInfo m = MachineInfo.ofThisMachine();
         Map<String, String> versions = new TreeMap<>();
         for (String tool : tools) {
+            int eq = tool.indexOf('=');
+            if (eq > 0) {
+                versions.put(tool.substring(0, eq), tool.substring(eq + 1));
+                continue;
+            }
             String v = EnvironmentProbe.toolVersion(tool);
             versions.put(tool, v == null ? MachineInfo.UNKNOWN : v);
         }

@@ -24,7 +24,7 @@ class BenchCommandsTest {
         Path records = home.resolve("records");
         CapturedCli.Outcome o = CapturedCli.run("bench-record", "--script", "load-vs-wrk", "--command",
                 "bench/load-vs-wrk --h2", "--started", "2026-12-03T10:00:00Z", "--tool", "showdown-no-such-tool",
-                "--noise", "wrkAloneReqPerSec=228000", "--figures", figures.toString(), "--reading", "Ahead.",
+                "--tool", "hey=v0.1.5", "--noise", "wrkAloneReqPerSec=228000", "--figures", figures.toString(), "--reading", "Ahead.",
                 "--out", records.toString());
         assertThat(o.err()).isEmpty();
         assertThat(o.exitCode()).isZero();
@@ -35,6 +35,7 @@ class BenchCommandsTest {
         assertThat(r.machine().cpuset()).isEqualTo(m.cpuset());
         assertThat(r.machine().cores()).isEqualTo(m.cores());
         assertThat(r.machine().tools()).containsEntry("showdown-no-such-tool", "unknown");
+        assertThat(r.machine().tools()).containsEntry("hey", "v0.1.5");
         assertThat(r.machine().noise()).containsEntry("wrkAloneReqPerSec", 228000.0);
         assertThat(r.figures()).singleElement().extracting(BenchRecord.Figure::met).isEqualTo(true);
         assertThat(r.commit()).matches("unknown|[0-9a-f]{7}(-dirty)?");
