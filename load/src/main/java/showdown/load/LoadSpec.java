@@ -223,6 +223,10 @@ public record LoadSpec(
             if (http3 && !scheme.equals("https")) {
                 throw new LoadException("--h3 speaks QUIC, which is always encrypted: use https:// URLs");
             }
+            if (http3 && (tls.engine() != TlsEngine.AUTO || !tls.versions().isEmpty() || !tls.ciphers().isEmpty())) {
+                throw new LoadException("--tls-engine, --tls-version and --ciphers do not apply to --h3: QUIC speaks TLS 1.3"
+                        + " through quiche's BoringSSL");
+            }
             if (http3 && !keepAlive) {
                 throw new LoadException("--no-keepalive is not supported with --h3");
             }

@@ -250,6 +250,9 @@ class H3LoadTest {
                 .isInstanceOf(LoadException.class).hasMessageContaining("https://");
         assertThatThrownBy(() -> LoadSpec.builder().url("https://127.0.0.1:1/").http3(true).http2(true).build())
                 .isInstanceOf(LoadException.class).hasMessageContaining("--h2 and --h3");
+        assertThatThrownBy(() -> LoadSpec.builder().url("https://127.0.0.1:1/").http3(true)
+                .tls(new TlsOptions(null, List.of("TLSv1.2"), List.of(), false, null, true)).build())
+                .isInstanceOf(LoadException.class).hasMessageContaining("do not apply to --h3");
     }
 
     /** Every scalar of a JSON document by its dotted path of object keys (array items share their array's path). */
