@@ -156,6 +156,26 @@ class H3LoadTest {
     }
 
     @Test
+    void connectionsTheServerClosesAreCountedByCodeAndReplaced() throws Exception {
+        try (H3TestServer server = new H3TestServer(cert, 0, 0, 10)) {
+            LoadResult r = run(spec(server.url("/"), 1, 1).requests(30));
+            assertThat(server.requests.get()).isEqualTo(30);
+            assertThat(server.closes.get()).isEqualTo(3);
+            assertThat(r.requests()).isEqualTo(27);
+            assertThat(r.errors()).isEqualTo(new ErrorCounts(0, 3, 0, 0, 0, 0));
+            QuicSummary quic = r.connections().quic();
+            assertThat(quic.closes()).isEqualTo(Map.of(QuicSummary.closeLabel(true, H3TestServer.H3_NO_ERROR), 3L));
+            assertThat(quic.streamResets()).isZero();
+            assertThat(r.reconnects()).isEqualTo(3);
+            assertThat(server.connections.get()).isEqualTo(4);
+            ByteArrayOutputStream text = new ByteArrayOutputStream();
+            WrkReport.printResult(r, false, new PrintStream(text, true, StandardCharsets.UTF_8));
+            assertThat(text.toString(StandardCharsets.UTF_8))
+                    .contains("QUIC errors: no answer 0, stream resets 0, connections closed by the server 3 (h3 0x100: 3)");
+        }
+    }
+
+    @Test
     void aClosedUdpPortEndsByTheDurationWithNoAnswerErrors() throws Exception {
         int port;
         try (DatagramSocket s = new DatagramSocket(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0))) {

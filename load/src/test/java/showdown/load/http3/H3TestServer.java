@@ -32,8 +32,9 @@ import showdown.load.tls.TestCertificate;
 
 /**
  * An HTTP/3 server on a loopback UDP port, on Netty's own HTTP/3 codec (not the client's code):
- * answers every request with 200 and a short body, after {@code delayMillis}, and resets every
- * {@code resetEvery}-th request stream (0: none) with H3_REQUEST_CANCELLED. It counts what it
+ * answers every request with 200 and a short body, after {@code delayMillis}, resets every
+ * {@code resetEvery}-th request stream (0: none) with H3_REQUEST_CANCELLED, and closes a connection
+ * at its {@code closeEvery}-th request (0: never). It counts what it
  * received: requests (whole, FIN seen), POSTs and their body bytes, connections, and the most
  * request streams one connection had open at once.
  */
@@ -41,12 +42,15 @@ final class H3TestServer implements AutoCloseable {
 
     static final byte[] BODY = "hello h3".getBytes(StandardCharsets.US_ASCII);
     static final int H3_REQUEST_CANCELLED = 0x10c;
+    static final int H3_NO_ERROR = 0x100;
     private static final AttributeKey<AtomicInteger> OPEN_STREAMS = AttributeKey.valueOf("showdown.test.openStreams");
+    private static final AttributeKey<AtomicInteger> REQUESTS = AttributeKey.valueOf("showdown.test.requests");
 
     final AtomicLong requests = new AtomicLong();
     final AtomicLong posts = new AtomicLong();
     final AtomicLong postBodyBytes = new AtomicLong();
     final AtomicLong resets = new AtomicLong();
+    final AtomicLong closes = new AtomicLong();
     final AtomicInteger connections = new AtomicInteger();
     final AtomicInteger mostStreamsAtOnce = new AtomicInteger();
 
@@ -54,11 +58,18 @@ final class H3TestServer implements AutoCloseable {
     private final Channel channel;
     private final long delayMillis;
     private final int resetEvery;
+    private final int closeEvery;
     private final AtomicLong streams = new AtomicLong();
 
     H3TestServer(TestCertificate cert, long delayMillis, int resetEvery) throws Exception {
+        this(cert, delayMillis, resetEvery, 0);
+    }
+
+    /** @param closeEvery the connection is closed with H3_NO_ERROR instead of answering its closeEvery-th request (0: never) */
+    H3TestServer(TestCertificate cert, long delayMillis, int resetEvery, int closeEvery) throws Exception {
         this.delayMillis = delayMillis;
         this.resetEvery = resetEvery;
+        this.closeEvery = closeEvery;
         QuicSslContext ssl = QuicSslContextBuilder.forServer(cert.keyManagers(), TestCertificate.password())
                 .applicationProtocols(Http3.supportedApplicationProtocols()).build();
         ChannelHandler codec = Http3.newQuicServerCodecBuilder()
@@ -74,6 +85,7 @@ final class H3TestServer implements AutoCloseable {
                     protected void initChannel(QuicChannel ch) {
                         connections.incrementAndGet();
                         ch.attr(OPEN_STREAMS).set(new AtomicInteger());
+                        ch.attr(REQUESTS).set(new AtomicInteger());
                         ch.pipeline().addLast(new Http3ServerConnectionHandler(new ChannelInitializer<QuicStreamChannel>() {
                             @Override
                             protected void initChannel(QuicStreamChannel stream) {
@@ -147,6 +159,11 @@ final class H3TestServer implements AutoCloseable {
                 postBodyBytes.addAndGet(bodyBytes);
             }
             QuicStreamChannel stream = (QuicStreamChannel) ctx.channel();
+            if (closeEvery > 0 && stream.parent().attr(REQUESTS).get().incrementAndGet() % closeEvery == 0) {
+                closes.incrementAndGet();
+                stream.parent().close(true, H3_NO_ERROR, Unpooled.EMPTY_BUFFER);
+                return;
+            }
             if (resetEvery > 0 && streams.incrementAndGet() % resetEvery == 0) {
                 resets.incrementAndGet();
                 stream.shutdown(H3_REQUEST_CANCELLED);
