@@ -60,7 +60,7 @@ final class LoadCommand extends Command {
     private String script;
 
     LoadCommand() {
-        super("load", "Generates HTTP/1.1, HTTP/2 or HTTP/3 load, over TCP, TLS or QUIC, wrk style, and prints wrk's layout.",
+        super("load", "Generates HTTP/1.1, HTTP/2 or HTTP/3 load, wrk style, and prints wrk's layout.",
                 "Numbers may have a unit (1k, 1M); times too, and a fraction (500ms, 2.5s, 2m, 1h;",
                 "no unit means seconds).");
     }
@@ -90,7 +90,7 @@ final class LoadCommand extends Command {
                         + " https:// URLs", () -> http2 = true)
                 .flag("--h3", "HTTP/3 over QUIC (UDP, ALPN h3) to https:// URLs; QPACK static table only",
                         () -> http3 = true)
-                .flag("--no-keepalive", "one HTTP/1.1 request per connection (connect, TLS handshake, request, close):"
+                .flag("--no-keepalive", "one request per connection (connect, TLS or QUIC handshake, request, close):"
                         + " measures connection and handshake cost", () -> noKeepAlive = true)
                 .flag("--tls-verify", "https: verify the server's certificate and name against the system's trust store"
                         + " (default: not verified, as wrk and h2load)", () -> tlsVerify = true)

@@ -227,11 +227,8 @@ public record LoadSpec(
                 throw new LoadException("--tls-engine, --tls-version and --ciphers do not apply to --h3: QUIC speaks TLS 1.3"
                         + " through quiche's BoringSSL");
             }
-            if (http3 && !keepAlive) {
-                throw new LoadException("--no-keepalive is not supported with --h3");
-            }
             if (!keepAlive && (pipelineDepth > 1 || http2)) {
-                throw new LoadException("--no-keepalive sends one HTTP/1.1 request per connection: it cannot be combined with "
+                throw new LoadException("--no-keepalive sends one request per connection: it cannot be combined with "
                         + (http2 ? "--h2" : "--pipeline"));
             }
             if (threads < 1) {

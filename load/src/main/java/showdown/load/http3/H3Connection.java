@@ -63,7 +63,9 @@ import showdown.load.tls.TlsFailure;
  * next attempt follows the worker's back-off; a stream the server resets loses its request (a read
  * error, counted as a reset); a connection the server closes loses what it had in flight (read
  * errors, counted by its close code) and reconnects; a stream older than the timeout loses its
- * request alone (a timeout error) and is reset.
+ * request alone (a timeout error) and is reset. Without keep-alive ({@code --no-keepalive}) each
+ * connection carries one request, and the next opens as soon as it has ended: a handshake per
+ * request.
  *
  * <p>Bytes read and written are the UDP payloads: QUIC's packets, headers and acknowledgements
  * included. Public for the engine, which creates one per HTTP/3 connection.
@@ -391,6 +393,14 @@ public final class H3Connection implements ClientConnection {
         }
     }
 
+    /** Closes a connection whose one request has ended; the next one opens now, nothing counted as lost. */
+    private void retire(Session s) {
+        s.discard();
+        session = null;
+        state = State.IDLE;
+        connect();
+    }
+
     @Override
     public void close() {
         state = State.CLOSED;
@@ -575,8 +585,13 @@ public final class H3Connection implements ClientConnection {
         private void finish() {
             done = true;
             session.streams.remove(this);
-            if (session == H3Connection.this.session) {
+            if (session != H3Connection.this.session) {
+                return;
+            }
+            if (worker.keepAlive()) {
                 queueRefill();
+            } else {
+                retire(session); // --no-keepalive: one request per connection, the next one opens at once
             }
         }
     }

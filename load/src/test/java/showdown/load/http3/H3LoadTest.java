@@ -116,6 +116,22 @@ class H3LoadTest {
     }
 
     @Test
+    void withoutKeepAliveEveryRequestHasAConnectionAndAHandshakeOfItsOwn() throws Exception {
+        try (H3TestServer server = new H3TestServer(cert, 0, 0)) {
+            LoadResult r = run(spec(server.url("/"), 2, 1).keepAlive(false).requests(40));
+            assertThat(r.requests()).isEqualTo(40);
+            assertThat(server.requests.get()).isEqualTo(40);
+            assertThat(r.errors()).isEqualTo(ErrorCounts.NONE);
+            assertThat(r.reconnects()).isZero();
+            // the first 2 connections open before the clock starts; 40 - 2 open in the window (the last ones' may not be done)
+            assertThat(server.connections.get()).isBetween(40, 42);
+            assertThat(r.connections().tls().handshakes()).isBetween(38L, 40L);
+            assertThat(r.connections().opened()).isEqualTo(r.connections().tls().handshakes());
+            assertThat(r.connections().setupLatency().getTotalCount()).isEqualTo(r.connections().opened());
+        }
+    }
+
+    @Test
     void theOpenModelSendsOnScheduleAndTimesFromTheIntendedSend() throws Exception {
         try (H3TestServer server = new H3TestServer(cert, 0, 0)) {
             LoadResult r = run(spec(server.url("/"), 2, 1).rate(100).duration(Duration.ofSeconds(1)));
