@@ -417,7 +417,7 @@ public final class H3Connection implements ClientConnection {
         final long connectStartedAt;
         final Set<Stream> streams = new LinkedHashSet<>();
         final DatagramCounter counter = new DatagramCounter(this);
-        final CloseWatcher watcher = new CloseWatcher(this);
+        final ConnectionWatcher watcher = new ConnectionWatcher(this);
         Channel datagram;
         QuicChannel quic;
         ScheduledFuture<?> handshakeTimer;
@@ -477,12 +477,23 @@ public final class H3Connection implements ClientConnection {
         }
     }
 
-    /** Keeps the server's CONNECTION_CLOSE, so that the close is counted by its code. */
-    private static final class CloseWatcher extends io.netty.channel.ChannelInboundHandlerAdapter {
+    /**
+     * On the QUIC connection: keeps the server's CONNECTION_CLOSE, so that the close is counted by
+     * its code, and refills after each read, which may have brought stream credit (MAX_STREAMS).
+     */
+    private final class ConnectionWatcher extends io.netty.channel.ChannelInboundHandlerAdapter {
         private final Session session;
 
-        CloseWatcher(Session session) {
+        ConnectionWatcher(Session session) {
             this.session = session;
+        }
+
+        @Override
+        public void channelReadComplete(ChannelHandlerContext ctx) {
+            if (session == H3Connection.this.session && inFlight() < pipelineDepth) {
+                queueRefill();
+            }
+            ctx.fireChannelReadComplete();
         }
 
         @Override

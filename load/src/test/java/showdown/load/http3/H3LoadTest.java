@@ -116,6 +116,17 @@ class H3LoadTest {
     }
 
     @Test
+    void neverMoreStreamsThanTheServerAllows() throws Exception {
+        try (H3TestServer server = new H3TestServer(cert, 5, 0, 0, 3)) {
+            LoadResult r = run(spec(server.url("/"), 1, 8).requests(60));
+            assertThat(r.requests()).isEqualTo(60);
+            assertThat(server.requests.get()).isEqualTo(60);
+            assertThat(server.mostStreamsAtOnce.get()).isEqualTo(3);
+            assertThat(r.errors()).isEqualTo(ErrorCounts.NONE);
+        }
+    }
+
+    @Test
     void withoutKeepAliveEveryRequestHasAConnectionAndAHandshakeOfItsOwn() throws Exception {
         try (H3TestServer server = new H3TestServer(cert, 0, 0)) {
             LoadResult r = run(spec(server.url("/"), 2, 1).keepAlive(false).requests(40));

@@ -67,6 +67,11 @@ final class H3TestServer implements AutoCloseable {
 
     /** @param closeEvery the connection is closed with H3_NO_ERROR instead of answering its closeEvery-th request (0: never) */
     H3TestServer(TestCertificate cert, long delayMillis, int resetEvery, int closeEvery) throws Exception {
+        this(cert, delayMillis, resetEvery, closeEvery, 100);
+    }
+
+    /** @param maxStreams the request streams a client may have open at once (QUIC's initial_max_streams_bidi) */
+    H3TestServer(TestCertificate cert, long delayMillis, int resetEvery, int closeEvery, int maxStreams) throws Exception {
         this.delayMillis = delayMillis;
         this.resetEvery = resetEvery;
         this.closeEvery = closeEvery;
@@ -78,7 +83,7 @@ final class H3TestServer implements AutoCloseable {
                 .initialMaxData(1 << 24)
                 .initialMaxStreamDataBidirectionalLocal(1 << 20)
                 .initialMaxStreamDataBidirectionalRemote(1 << 20)
-                .initialMaxStreamsBidirectional(100)
+                .initialMaxStreamsBidirectional(maxStreams)
                 .tokenHandler(InsecureQuicTokenHandler.INSTANCE)
                 .handler(new ChannelInitializer<QuicChannel>() {
                     @Override
