@@ -25,7 +25,6 @@ import io.netty.handler.codec.quic.QuicConnectionCloseEvent;
 import io.netty.handler.codec.quic.QuicStreamChannel;
 import io.netty.handler.codec.quic.QuicStreamResetException;
 import io.netty.handler.codec.quic.QuicStreamType;
-import io.netty.util.ReferenceCountUtil;
 import io.netty.util.concurrent.Future;
 import io.netty.util.concurrent.ScheduledFuture;
 import java.net.InetSocketAddress;
@@ -355,12 +354,21 @@ public final class H3Connection implements ClientConnection {
         }
         QuicStreamChannel ch = created.getNow();
         stream.channel = ch;
+        ChannelFuture written;
         if (body == null) {
-            ch.writeAndFlush(new DefaultHttp3HeadersFrame(headers)).addListener(QuicStreamChannel.SHUTDOWN_OUTPUT);
+            written = ch.writeAndFlush(new DefaultHttp3HeadersFrame(headers));
         } else {
             ch.write(new DefaultHttp3HeadersFrame(headers));
-            ch.writeAndFlush(new DefaultHttp3DataFrame(Unpooled.wrappedBuffer(body))).addListener(QuicStreamChannel.SHUTDOWN_OUTPUT);
+            written = ch.writeAndFlush(new DefaultHttp3DataFrame(Unpooled.wrappedBuffer(body)));
         }
+        written.addListener((ChannelFuture f) -> {
+            if (f.isSuccess()) {
+                ch.shutdownOutput(); // FIN: the request is complete
+            } else {
+                stream.end(Loss.WRITE);
+                ch.close();
+            }
+        });
     }
 
     // ---- timeouts and the end
@@ -501,7 +509,7 @@ public final class H3Connection implements ClientConnection {
             if (evt instanceof QuicConnectionCloseEvent close) {
                 session.closeEvent = close;
             }
-            ReferenceCountUtil.release(evt);
+            ctx.fireUserEventTriggered(evt);
         }
 
         @Override
