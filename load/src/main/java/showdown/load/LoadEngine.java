@@ -506,7 +506,7 @@ public final class LoadEngine {
                 }
             }
             TlsSummary summary = tlsEngine == null ? null : new TlsSummary(tlsEngine, version, cipher, alpn, handshakes,
-                    resumedKnown ? resumed : -1, failures[TlsFailure.HANDSHAKE.ordinal()],
+                    resumedKnown && !quic ? resumed : -1, failures[TlsFailure.HANDSHAKE.ordinal()],
                     failures[TlsFailure.CERTIFICATE.ordinal()], failures[TlsFailure.NOT_TLS.ordinal()]);
             return new ConnectionStats(opened, setup, summary, quic ? new QuicSummary(noAnswer, resets, closes) : null);
         }
