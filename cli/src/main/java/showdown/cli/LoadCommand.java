@@ -49,6 +49,7 @@ final class LoadCommand extends Command {
     private String transport = "auto";
     private String busyPollMicros = "0";
     private boolean http2;
+    private boolean http3;
     private boolean tlsVerify;
     private Path caCert;
     private String tlsEngine = "auto";
@@ -59,7 +60,7 @@ final class LoadCommand extends Command {
     private String script;
 
     LoadCommand() {
-        super("load", "Generates HTTP/1.1 or HTTP/2 load, over TCP or TLS, wrk style, and prints wrk's layout.",
+        super("load", "Generates HTTP/1.1, HTTP/2 or HTTP/3 load, wrk style, and prints wrk's layout.",
                 "Numbers may have a unit (1k, 1M); times too, and a fraction (500ms, 2.5s, 2m, 1h;",
                 "no unit means seconds).");
     }
@@ -83,11 +84,13 @@ final class LoadCommand extends Command {
                 .value("-n, --requests", "N", "stop after N requests (with -d: whichever comes first)", v -> requests = v)
                 .value("-m, --method", "M", "request method (default: " + method + ")", v -> method = v)
                 .value("--body", "FILE", "send this file as the request body", v -> body = Options.toPath("--body", v))
-                .value("--pipeline", "N", "HTTP/1.1 pipelining depth, or with --h2 the streams in flight per connection;"
+                .value("--pipeline", "N", "HTTP/1.1 pipelining depth, or with --h2/--h3 the streams in flight per connection;"
                         + " latency is still per request (default: " + pipelineDepth + ")", v -> pipelineDepth = v)
                 .flag("--h2", "HTTP/2, as h2load speaks it: h2c (prior knowledge) to http:// URLs, ALPN h2 over TLS to"
                         + " https:// URLs", () -> http2 = true)
-                .flag("--no-keepalive", "one HTTP/1.1 request per connection (connect, TLS handshake, request, close):"
+                .flag("--h3", "HTTP/3 over QUIC (UDP, ALPN h3) to https:// URLs; QPACK static table only",
+                        () -> http3 = true)
+                .flag("--no-keepalive", "one request per connection (connect, TLS or QUIC handshake, request, close):"
                         + " measures connection and handshake cost", () -> noKeepAlive = true)
                 .flag("--tls-verify", "https: verify the server's certificate and name against the system's trust store"
                         + " (default: not verified, as wrk and h2load)", () -> tlsVerify = true)
@@ -176,6 +179,7 @@ final class LoadCommand extends Command {
                 .transport(parseTransport(transport))
                 .busyPollMicros(intOption("busy-poll", busyPollMicros))
                 .http2(http2)
+                .http3(http3)
                 .keepAlive(!noKeepAlive)
                 .tls(new TlsOptions(parseTlsEngine(tlsEngine), tlsVersions, ciphers == null ? List.of()
                         : List.of(ciphers.split(",")).stream().map(String::trim).filter(c -> !c.isEmpty()).toList(),

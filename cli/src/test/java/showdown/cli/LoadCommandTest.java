@@ -285,6 +285,11 @@ class LoadCommandTest {
         assertUsageError(Main.execute("load", "--cacert", "/no/such/ca.pem", url("/").replace("http:", "https:")));
         assertUsageError(Main.execute("load", "--no-keepalive", "--pipeline", "4", url("/")));
         assertUsageError(Main.execute("load", "-c2", url("/"), url("/").replace("http:", "https:")));
+        // HTTP/3 is QUIC: https only, one protocol a run, TLS 1.3 through quiche
+        assertUsageError(Main.execute("load", "--h3", url("/")));
+        assertUsageError(Main.execute("load", "--h3", "--h2", url("/").replace("http:", "https:")));
+        assertUsageError(Main.execute("load", "--h3", "--tls-version", "1.3", url("/").replace("http:", "https:")));
+        assertUsageError(Main.execute("load", "--h3", "--cacert", "/no/such/ca.pem", url("/").replace("http:", "https:")));
     }
 
     @Test

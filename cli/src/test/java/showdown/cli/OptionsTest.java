@@ -110,8 +110,8 @@ class OptionsTest {
         Options declared = new Options();
         command.declare(declared);
         String help = Usage.of("showdown load", command, declared);
-        assertThat(help).startsWith("Usage: showdown load [OPTIONS] URL...\nGenerates HTTP/1.1 or HTTP/2 load, over TCP or TLS")
-                .contains("  -c, --connections N", "(default: 10)", "      --pipeline N", "  -L, --latency", "      --h2", "      --no-keepalive", "      --tls-verify")
+        assertThat(help).startsWith("Usage: showdown load [OPTIONS] URL...\nGenerates HTTP/1.1, HTTP/2 or HTTP/3 load, wrk style")
+                .contains("  -c, --connections N", "(default: 10)", "      --pipeline N", "  -L, --latency", "      --h2", "      --h3", "      --no-keepalive", "      --tls-verify")
                 .doesNotContain("--script");
         assertThat(help.lines()).allSatisfy(line -> assertThat(line.length()).isLessThanOrEqualTo(Usage.WIDTH));
     }

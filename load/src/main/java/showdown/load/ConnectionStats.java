@@ -11,10 +11,15 @@ import org.HdrHistogram.Histogram;
  * @param opened       sockets that became ready to send in the window
  * @param setupLatency connect call to ready, in nanoseconds
  * @param tls          what TLS did; null for http
+ * @param quic         what QUIC did (HTTP/3); null for TCP
  */
-public record ConnectionStats(long opened, Histogram setupLatency, TlsSummary tls) {
+public record ConnectionStats(long opened, Histogram setupLatency, TlsSummary tls, QuicSummary quic) {
+
+    public ConnectionStats(long opened, Histogram setupLatency, TlsSummary tls) {
+        this(opened, setupLatency, tls, null);
+    }
 
     public static ConnectionStats none() {
-        return new ConnectionStats(0, new Histogram(3), null);
+        return new ConnectionStats(0, new Histogram(3), null, null);
     }
 }

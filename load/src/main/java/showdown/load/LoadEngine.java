@@ -34,6 +34,8 @@ import showdown.load.http1.Http1Connection;
 import showdown.load.http1.RequestTemplate;
 import showdown.load.http2.H2Connection;
 import showdown.load.http2.H2Preflight;
+import showdown.load.http3.H3Client;
+import showdown.load.http3.H3Connection;
 import showdown.load.stats.WorkerStats;
 import showdown.load.tls.TlsClient;
 import showdown.load.tls.TlsFailure;
@@ -134,13 +136,19 @@ public final class LoadEngine {
 
     public LoadResult run() {
         List<Endpoint> endpoints = resolve(spec);
-        preflight(endpoints, spec);
-        TlsClient tls = spec.secure() ? TlsClient.create(spec.tls(), spec.http2()) : null;
         Transport transport = Transports.resolve(spec.transport());
+        H3Client h3 = null;
+        TlsClient tls = null;
+        if (spec.http3()) { // UDP: nothing to connect to first; a silent port shows as no-answer errors
+            h3 = H3Client.create(spec.tls(), Transports.datagramChannelClass(transport), spec.timeout().toNanos());
+        } else {
+            preflight(endpoints, spec);
+            tls = spec.secure() ? TlsClient.create(spec.tls(), spec.http2()) : null;
+        }
         MultiThreadIoEventLoopGroup group = new MultiThreadIoEventLoopGroup(spec.threads(),
                 new DefaultThreadFactory("showdown-load", true), Transports.ioHandlerFactory(transport, spec.busyPollMicros()));
         try {
-            return drive(group, transport, endpoints, tls);
+            return drive(group, transport, endpoints, tls, h3);
         } finally {
             group.shutdownGracefully(0, STOP_GRACE_MILLIS, TimeUnit.MILLISECONDS)
                     .awaitUninterruptibly(2 * STOP_GRACE_MILLIS);
@@ -148,7 +156,7 @@ public final class LoadEngine {
     }
 
     private LoadResult drive(MultiThreadIoEventLoopGroup group, Transport transport, List<Endpoint> endpoints,
-                             TlsClient tls) {
+                             TlsClient tls, H3Client h3) {
         long timeoutNanos = spec.timeout().toNanos();
         AtomicLong permits = spec.countBounded() ? new AtomicLong(spec.requests()) : null;
         // A handler that keeps a cut-off record would see the next socket's bytes in a shared buffer.
@@ -164,7 +172,10 @@ public final class LoadEngine {
             Worker w = workers.get(c % workers.size());
             long offset = sendGapNanos > 0 ? ThreadLocalRandom.current().nextLong(sendGapNanos) : 0;
             Endpoint endpoint = endpoints.get(c % endpoints.size());
-            w.add(spec.http2()
+            w.add(h3 != null
+                    ? new H3Connection(w, endpoint, h3, spec.pipelineDepth(), spec.method(), spec.headers(), spec.body(),
+                            sendGapNanos, offset)
+                    : spec.http2()
                     ? new H2Connection(w, endpoint, spec.pipelineDepth(), spec.method(), spec.headers(), spec.body(),
                             sendGapNanos, offset)
                     : new Http1Connection(w, endpoint, spec.pipelineDepth(), sendGapNanos, offset));
@@ -239,7 +250,7 @@ public final class LoadEngine {
                 ? Math.max(measureStart, lastCompletion(workers)) : stopNanos;
         collector.slice(intervals, Math.max(windowEnd, collector.lastSliceEnd()));
         return collector.result(spec, transport, Math.max(0, windowEnd - measureStart),
-                cpuStart < 0 ? 0 : cpuEnd - cpuStart, tls);
+                cpuStart < 0 ? 0 : cpuEnd - cpuStart, tls != null ? tls.engineName() : h3 != null ? H3Client.ENGINE : null);
     }
 
     /**
@@ -445,7 +456,8 @@ public final class LoadEngine {
             return busiest;
         }
 
-        LoadResult result(LoadSpec spec, Transport transport, long durationNanos, long cpuNanos, TlsClient tls) {
+        /** @param tlsEngine the TLS implementation's name on https (TCP or QUIC), else null */
+        LoadResult result(LoadSpec spec, Transport transport, long durationNanos, long cpuNanos, String tlsEngine) {
             long requests = 0;
             long bytesRead = 0;
             long bytesWritten = 0;
@@ -468,16 +480,19 @@ public final class LoadEngine {
             return new LoadResult(spec, transport, durationNanos, requests, bytesRead, bytesWritten, errors,
                     reconnects, statuses, latency, spec.openModel() ? uncorrected : null, threadRate, cpuNanos,
                     busiestLoopShare(durationNanos), Runtime.getRuntime().availableProcessors(), connectionsOpen,
-                    connections(tls));
+                    connections(tlsEngine, spec.http3()));
         }
 
-        /** The window's sockets and, on https, its handshakes, over every loop. */
-        private ConnectionStats connections(TlsClient tls) {
+        /** The window's sockets and, on https, its handshakes, over every loop; over QUIC its errors too. */
+        private ConnectionStats connections(String tlsEngine, boolean quic) {
             long opened = 0;
             long handshakes = 0;
             long resumed = 0;
             boolean resumedKnown = true;
             long[] failures = new long[TlsFailure.values().length];
+            long noAnswer = 0;
+            long resets = 0;
+            SortedMap<String, Long> closes = new TreeMap<>();
             String version = null;
             String cipher = null;
             String alpn = null;
@@ -489,6 +504,9 @@ public final class LoadEngine {
                 handshakes += s.handshakes();
                 resumedKnown &= s.resumedHandshakes() >= 0;
                 resumed += Math.max(0, s.resumedHandshakes());
+                noAnswer += s.quicNoAnswers();
+                resets += s.streamResets();
+                s.addQuicCloses(closes);
                 for (TlsFailure f : TlsFailure.values()) {
                     failures[f.ordinal()] += s.tlsFailures(f);
                 }
@@ -498,10 +516,10 @@ public final class LoadEngine {
                     alpn = s.applicationProtocol();
                 }
             }
-            TlsSummary summary = tls == null ? null : new TlsSummary(tls.engineName(), version, cipher, alpn, handshakes,
-                    resumedKnown ? resumed : -1, failures[TlsFailure.HANDSHAKE.ordinal()],
+            TlsSummary summary = tlsEngine == null ? null : new TlsSummary(tlsEngine, version, cipher, alpn, handshakes,
+                    resumedKnown && !quic ? resumed : -1, failures[TlsFailure.HANDSHAKE.ordinal()],
                     failures[TlsFailure.CERTIFICATE.ordinal()], failures[TlsFailure.NOT_TLS.ordinal()]);
-            return new ConnectionStats(opened, setup, summary);
+            return new ConnectionStats(opened, setup, summary, quic ? new QuicSummary(noAnswer, resets, closes) : null);
         }
     }
 }

@@ -16,7 +16,9 @@ import java.util.Locale;
  * cleartext TCP (h2c, prior knowledge), or over TLS (ALPN {@code h2}) on https URLs; {@code pipelineDepth}
  * is then the streams in flight per connection. https URLs are spoken as {@code tls} says. Without
  * {@code keepAlive} every request goes on a connection of its own (connect, handshake, request,
- * close), which is how connection and handshake cost is measured. {@code busyPollMicros > 0} makes
+ * close), which is how connection and handshake cost is measured. {@code http3} speaks HTTP/3 over
+ * QUIC (UDP, ALPN {@code h3}) to https URLs; {@code pipelineDepth} is then the streams in flight per
+ * connection, as with HTTP/2. {@code busyPollMicros > 0} makes
  * each event loop poll that long for ready sockets before it sleeps (epoll and NIO only).
  */
 public record LoadSpec(
@@ -36,7 +38,8 @@ public record LoadSpec(
         int busyPollMicros,
         boolean http2,
         TlsOptions tls,
-        boolean keepAlive) {
+        boolean keepAlive,
+        boolean http3) {
 
     public static final Duration DEFAULT_DURATION = Duration.ofSeconds(10);
     public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(2);
@@ -75,7 +78,7 @@ public record LoadSpec(
         b.headers.addAll(headers);
         return b.method(method).body(body).connections(connections).threads(threads).duration(duration)
                 .requests(requests).pipelineDepth(pipelineDepth).timeout(timeout).warmup(warmup)
-                .rate(ratePerSecond).transport(transport).busyPollMicros(busyPollMicros).http2(http2).tls(tls).keepAlive(keepAlive);
+                .rate(ratePerSecond).transport(transport).busyPollMicros(busyPollMicros).http2(http2).tls(tls).keepAlive(keepAlive).http3(http3);
     }
 
     /** Collects the options, then {@link #build()} validates them with user-readable messages. */
@@ -97,6 +100,7 @@ public record LoadSpec(
         private boolean http2;
         private TlsOptions tls = TlsOptions.DEFAULTS;
         private boolean keepAlive = true;
+        private boolean http3;
 
         public Builder url(String url) {
             urls.add(parseUrl(url));
@@ -185,6 +189,12 @@ public record LoadSpec(
             return this;
         }
 
+        /** HTTP/3 over QUIC (ALPN {@code h3}) instead of HTTP/1.1 over TCP; https URLs only. */
+        public Builder http3(boolean http3) {
+            this.http3 = http3;
+            return this;
+        }
+
         /** How https URLs are spoken; ignored for http URLs. */
         public Builder tls(TlsOptions tls) {
             this.tls = tls == null ? TlsOptions.DEFAULTS : tls;
@@ -207,8 +217,18 @@ public record LoadSpec(
                     throw new LoadException("URLs mix http and https: one run speaks one protocol");
                 }
             }
+            if (http3 && http2) {
+                throw new LoadException("--h2 and --h3 cannot be combined: one run speaks one protocol");
+            }
+            if (http3 && !scheme.equals("https")) {
+                throw new LoadException("--h3 speaks QUIC, which is always encrypted: use https:// URLs");
+            }
+            if (http3 && (tls.engine() != TlsEngine.AUTO || !tls.versions().isEmpty() || !tls.ciphers().isEmpty())) {
+                throw new LoadException("--tls-engine, --tls-version and --ciphers do not apply to --h3: QUIC speaks TLS 1.3"
+                        + " through quiche's BoringSSL");
+            }
             if (!keepAlive && (pipelineDepth > 1 || http2)) {
-                throw new LoadException("--no-keepalive sends one HTTP/1.1 request per connection: it cannot be combined with "
+                throw new LoadException("--no-keepalive sends one request per connection: it cannot be combined with "
                         + (http2 ? "--h2" : "--pipeline"));
             }
             if (threads < 1) {
@@ -235,7 +255,7 @@ public record LoadSpec(
             if (rate < 0 || Double.isNaN(rate) || Double.isInfinite(rate)) {
                 throw new LoadException("rate must be a positive number of requests per second");
             }
-            if (rate > 0 && pipelineDepth > 1 && !http2) {
+            if (rate > 0 && pipelineDepth > 1 && !http2 && !http3) {
                 throw new LoadException("--rate and --pipeline cannot be combined: the open model sends one request at a time");
             }
             if (busyPollMicros < 0 || busyPollMicros > MAX_BUSY_POLL_MICROS) {
@@ -246,7 +266,7 @@ public record LoadSpec(
             }
             Duration d = duration == null && requests == 0 ? DEFAULT_DURATION : duration;
             return new LoadSpec(urls, method, headers, body, connections, threads, d, requests, pipelineDepth,
-                    timeout, warmup, rate, transport, busyPollMicros, http2, tls, keepAlive);
+                    timeout, warmup, rate, transport, busyPollMicros, http2, tls, keepAlive, http3);
         }
     }
 

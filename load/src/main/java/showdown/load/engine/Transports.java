@@ -4,12 +4,16 @@ import io.netty.channel.DefaultSelectStrategyFactory;
 import io.netty.channel.IoHandlerFactory;
 import io.netty.channel.SelectStrategyFactory;
 import io.netty.channel.epoll.Epoll;
+import io.netty.channel.epoll.EpollDatagramChannel;
 import io.netty.channel.epoll.EpollIoHandler;
 import io.netty.channel.epoll.EpollSocketChannel;
 import io.netty.channel.nio.NioIoHandler;
+import io.netty.channel.socket.DatagramChannel;
 import io.netty.channel.socket.SocketChannel;
+import io.netty.channel.socket.nio.NioDatagramChannel;
 import io.netty.channel.socket.nio.NioSocketChannel;
 import io.netty.channel.uring.IoUring;
+import io.netty.channel.uring.IoUringDatagramChannel;
 import io.netty.channel.uring.IoUringIoHandler;
 import io.netty.channel.uring.IoUringSocketChannel;
 import java.nio.channels.spi.SelectorProvider;
@@ -76,6 +80,16 @@ public final class Transports {
             case EPOLL -> EpollSocketChannel.class;
             case IO_URING -> IoUringSocketChannel.class;
             case NIO -> NioSocketChannel.class;
+            case AUTO -> throw new IllegalArgumentException("resolve AUTO first");
+        };
+    }
+
+    /** The UDP channel of a transport (QUIC, for HTTP/3). */
+    public static Class<? extends DatagramChannel> datagramChannelClass(Transport t) {
+        return switch (t) {
+            case EPOLL -> EpollDatagramChannel.class;
+            case IO_URING -> IoUringDatagramChannel.class;
+            case NIO -> NioDatagramChannel.class;
             case AUTO -> throw new IllegalArgumentException("resolve AUTO first");
         };
     }

@@ -160,9 +160,10 @@ public final class Worker {
 
     /**
      * A connection's attempt ended: its socket is ready to send, or connecting or its handshake
-     * failed. The first attempt of each connection counts the start latch down, once.
+     * failed. The first attempt of each connection counts the start latch down, once. Public for
+     * connections that open their sockets themselves (HTTP/3 over UDP).
      */
-    void attemptEnded(ClientConnection c) {
+    public void attemptEnded(ClientConnection c) {
         if (firstAttempts != null && attempted.add(c)) {
             firstAttempts.countDown();
         }

@@ -16,9 +16,9 @@ import showdown.load.engine.Endpoint;
  * The request of an HTTP/2 run, encoded once: its header list, and that list as an HPACK header
  * block that never touches the server's dynamic table, so the same bytes serve every stream of
  * every connection (RFC 7541: indexed fields from the static table, literals "without indexing",
- * no Huffman coding).
+ * no Huffman coding). Public for HTTP/3, whose header list ({@link #headers}) is the same.
  */
-final class H2Request {
+public final class H2Request {
 
     /** Headers that HTTP/2 forbids (RFC 9113 §8.2.2); Host becomes :authority. */
     private static final Set<String> CONNECTION_HEADERS =
@@ -33,7 +33,7 @@ final class H2Request {
     }
 
     /** The request's header list: pseudo-headers, then the user's (lower case, minus the forbidden). */
-    static Http2Headers headers(String method, URI url, List<Header> headers, byte[] body) {
+    public static Http2Headers headers(String method, URI url, List<Header> headers, byte[] body) {
         String authority = Endpoint.authority(url);
         boolean hasLength = false;
         for (Header h : headers) {

@@ -11,6 +11,7 @@ import org.HdrHistogram.Histogram;
 import showdown.load.ErrorCounts;
 import showdown.load.ConnectionStats;
 import showdown.load.Header;
+import showdown.load.QuicSummary;
 import showdown.load.TlsSummary;
 import showdown.load.LoadResult;
 import showdown.load.LoadSpec;
@@ -111,7 +112,7 @@ public final class LoadResultJson {
         }
         g.writeNumberField("requestLimit", s.requests());
         g.writeNumberField("pipeline", s.pipelineDepth());
-        g.writeStringField("protocol", s.http2() ? (s.secure() ? "h2" : "h2c") : "http/1.1");
+        g.writeStringField("protocol", s.http3() ? "h3" : s.http2() ? (s.secure() ? "h2" : "h2c") : "http/1.1");
         g.writeBooleanField("tls", s.secure());
         g.writeBooleanField("keepAlive", s.keepAlive());
         g.writeNumberField("timeoutSeconds", s.timeout().toMillis() / 1e3);
@@ -122,7 +123,10 @@ public final class LoadResultJson {
         g.writeEndObject();
     }
 
-    /** The window's sockets and, on https, TLS: {@code connections} and {@code tls} (null for http). */
+    /**
+     * The window's sockets and, on https, TLS: {@code connections}, {@code tls} (null for http) and
+     * {@code quic} (null unless HTTP/3).
+     */
     private static void connections(JsonGenerator g, LoadResult r) throws IOException {
         ConnectionStats c = r.connections();
         g.writeObjectFieldStart("connections");
@@ -131,6 +135,20 @@ public final class LoadResultJson {
         g.writeFieldName("setupLatency");
         latency(g, c.setupLatency());
         g.writeEndObject();
+        QuicSummary q = c.quic();
+        if (q == null) {
+            g.writeNullField("quic");
+        } else {
+            g.writeObjectFieldStart("quic");
+            g.writeNumberField("noAnswer", q.noAnswer());
+            g.writeNumberField("streamResets", q.streamResets());
+            g.writeObjectFieldStart("closes");
+            for (Map.Entry<String, Long> e : q.closes().entrySet()) {
+                g.writeNumberField(e.getKey(), e.getValue());
+            }
+            g.writeEndObject();
+            g.writeEndObject();
+        }
         TlsSummary t = c.tls();
         if (t == null) {
             g.writeNullField("tls");

@@ -9,6 +9,7 @@ import showdown.load.ConnectionStats;
 import showdown.load.ErrorCounts;
 import showdown.load.LoadResult;
 import showdown.load.LoadSpec;
+import showdown.load.QuicSummary;
 import showdown.load.TlsSummary;
 import showdown.load.Units;
 import showdown.load.stats.LatencyStats;
@@ -32,7 +33,10 @@ public final class WrkReport {
         out.printf(Locale.ROOT, "Running %s test @ %s%n", what, urls);
         out.printf(Locale.ROOT, "  %d threads and %d connections%n", spec.threads(), spec.connections());
         StringBuilder extras = new StringBuilder();
-        if (spec.http2()) {
+        if (spec.http3()) {
+            extras.append(", HTTP/3 over QUIC, ").append(spec.pipelineDepth()).append(spec.pipelineDepth() == 1 ? " stream" : " streams")
+                    .append(" per connection");
+        } else if (spec.http2()) {
             extras.append(spec.secure() ? ", HTTP/2 over TLS, " : ", HTTP/2 (h2c), ").append(spec.pipelineDepth()).append(spec.pipelineDepth() == 1 ? " stream" : " streams")
                     .append(" per connection");
         } else if (spec.pipelineDepth() > 1) {
@@ -101,6 +105,13 @@ public final class WrkReport {
             out.printf(Locale.ROOT, "  %d handshakes in the window, %s resumed; failed: handshake %d, certificate %d, not TLS %d%n",
                     tls.handshakes(), tls.resumed() < 0 ? "unknown" : Long.toString(tls.resumed()), tls.handshakeFailures(),
                     tls.certificateFailures(), tls.notTlsFailures());
+        }
+        QuicSummary quic = c.quic();
+        if (quic != null) {
+            StringBuilder closes = new StringBuilder();
+            quic.closes().forEach((code, n) -> closes.append(closes.isEmpty() ? " (" : ", ").append(code).append(": ").append(n));
+            out.printf(Locale.ROOT, "QUIC errors: no answer %d, stream resets %d, connections closed by the server %d%s%n",
+                    quic.noAnswer(), quic.streamResets(), quic.closed(), closes.isEmpty() ? "" : closes.append(')'));
         }
         if (!r.spec().keepAlive()) {
             Histogram setup = c.setupLatency();

@@ -56,6 +56,10 @@ public final class WorkerStats {
     private String tlsVersion;
     private String tlsCipher;
     private String applicationProtocol;
+    // QUIC (HTTP/3): attempts nothing answered, streams the server reset, connections it closed by code.
+    private long quicNoAnswer;
+    private long streamResets;
+    private final java.util.SortedMap<String, Long> quicCloses = new java.util.TreeMap<>();
 
     // Owned by the collector: each recorder recycles only histograms it handed out itself.
     private Histogram latencyRecycled;
@@ -131,6 +135,35 @@ public final class WorkerStats {
         connectErrors++;
     }
 
+    /** A QUIC connection attempt got no datagram back within the timeout: counted, and as a connect error. */
+    public void quicNoAnswer() {
+        quicNoAnswer++;
+        connectErrors++;
+    }
+
+    /** The server reset a request stream (its request is counted lost separately). */
+    public void streamReset() {
+        streamResets++;
+    }
+
+    /** The server closed a QUIC connection with {@code label}'s code ({@link showdown.load.QuicSummary#closeLabel}). */
+    public void quicClosed(String label) {
+        quicCloses.merge(label, 1L, Long::sum);
+    }
+
+    public long quicNoAnswers() {
+        return quicNoAnswer;
+    }
+
+    public long streamResets() {
+        return streamResets;
+    }
+
+    /** Adds this loop's QUIC closes by code into {@code into}. */
+    public void addQuicCloses(java.util.Map<String, Long> into) {
+        quicCloses.forEach((k, v) -> into.merge(k, v, Long::sum));
+    }
+
     public long socketsOpened() {
         return socketsOpened;
     }
@@ -199,6 +232,9 @@ public final class WorkerStats {
         resumedHandshakes = 0;
         resumptionUnknown = false;
         Arrays.fill(tlsFailures, 0);
+        quicNoAnswer = 0;
+        streamResets = 0;
+        quicCloses.clear();
         Arrays.fill(statusCounts, 0);
         threadRate.reset();
         latency.reset();

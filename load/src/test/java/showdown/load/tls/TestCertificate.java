@@ -18,7 +18,7 @@ import javax.net.ssl.SSLServerSocket;
  * A self-signed ECDSA P-256 certificate for localhost and 127.0.0.1, made with the JDK's keytool
  * (no other library), and TLS server sockets that present it.
  */
-final class TestCertificate implements AutoCloseable {
+public final class TestCertificate implements AutoCloseable {
 
     private static final char[] PASSWORD = "showdown".toCharArray();
     private static TestCertificate localhost;
@@ -26,7 +26,7 @@ final class TestCertificate implements AutoCloseable {
     private final Path dir;
     final Path keystore;
     /** The certificate as PEM, for {@code --cacert}. */
-    final Path pem;
+    public final Path pem;
 
     private TestCertificate(Path dir) {
         this.dir = dir;
@@ -35,7 +35,7 @@ final class TestCertificate implements AutoCloseable {
     }
 
     /** The certificate for localhost and 127.0.0.1 that the tests share: made once, removed as the JVM exits. */
-    static synchronized TestCertificate localhost() throws IOException, InterruptedException {
+    public static synchronized TestCertificate localhost() throws IOException, InterruptedException {
         if (localhost == null) {
             TestCertificate c = create("dns:localhost,ip:127.0.0.1");
             Runtime.getRuntime().addShutdownHook(new Thread(() -> {
@@ -71,15 +71,25 @@ final class TestCertificate implements AutoCloseable {
     }
 
     SSLContext serverContext() throws Exception {
+        SSLContext ctx = SSLContext.getInstance("TLS");
+        ctx.init(keyManagers().getKeyManagers(), null, null);
+        return ctx;
+    }
+
+    /** The server's key and certificate, for servers that build their own TLS (QUIC's). */
+    public KeyManagerFactory keyManagers() throws Exception {
         KeyStore ks = KeyStore.getInstance("PKCS12");
         try (InputStream in = Files.newInputStream(keystore)) {
             ks.load(in, PASSWORD);
         }
         KeyManagerFactory kmf = KeyManagerFactory.getInstance(KeyManagerFactory.getDefaultAlgorithm());
         kmf.init(ks, PASSWORD);
-        SSLContext ctx = SSLContext.getInstance("TLS");
-        ctx.init(kmf.getKeyManagers(), null, null);
-        return ctx;
+        return kmf;
+    }
+
+    /** The key store's password. */
+    public static String password() {
+        return new String(PASSWORD);
     }
 
     /** A TLS server socket on a free loopback port offering {@code versions} and ALPN {@code alpn} (none when empty). */

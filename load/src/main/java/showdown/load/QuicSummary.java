@@ -1,0 +1,38 @@
+package showdown.load;
+
+import java.util.Map;
+import java.util.SortedMap;
+import java.util.TreeMap;
+
+/**
+ * What QUIC did in the measured window (HTTP/3 runs only), beside the {@link TlsSummary} of its
+ * handshakes. Each kind is also counted in {@link ErrorCounts}: a silent port as a connect error, a
+ * reset stream as a read error of its request, and a connection the server closed as read errors
+ * of the requests it had in flight.
+ *
+ * @param noAnswer      connection attempts that got no datagram back within the timeout (nothing
+ *                      serves QUIC on that UDP port, or the port is closed)
+ * @param streamResets  request streams the server reset (RESET_STREAM) before its answer ended
+ * @param closes        connections the server closed (CONNECTION_CLOSE), by error code: {@code h3 0x…}
+ *                      for an HTTP/3 (application) code, {@code quic 0x…} for a transport one
+ */
+public record QuicSummary(long noAnswer, long streamResets, SortedMap<String, Long> closes) {
+
+    public QuicSummary {
+        closes = java.util.Collections.unmodifiableSortedMap(new TreeMap<>(closes));
+    }
+
+    /** Connections the server closed, whatever the code. */
+    public long closed() {
+        long n = 0;
+        for (Map.Entry<String, Long> e : closes.entrySet()) {
+            n += e.getValue();
+        }
+        return n;
+    }
+
+    /** How a close's code is named in {@link #closes}. */
+    public static String closeLabel(boolean application, long code) {
+        return (application ? "h3 0x" : "quic 0x") + Long.toHexString(code);
+    }
+}

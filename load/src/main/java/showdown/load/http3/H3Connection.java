@@ -1,0 +1,642 @@
+package showdown.load.http3;
+
+import io.netty.bootstrap.Bootstrap;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufHolder;
+import io.netty.buffer.Unpooled;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelDuplexHandler;
+import io.netty.channel.ChannelFuture;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.ChannelPromise;
+import io.netty.handler.codec.http2.Http2Headers;
+import io.netty.handler.codec.http3.DefaultHttp3DataFrame;
+import io.netty.handler.codec.http3.DefaultHttp3Headers;
+import io.netty.handler.codec.http3.DefaultHttp3HeadersFrame;
+import io.netty.handler.codec.http3.Http3;
+import io.netty.handler.codec.http3.Http3ClientConnectionHandler;
+import io.netty.handler.codec.http3.Http3DataFrame;
+import io.netty.handler.codec.http3.Http3Headers;
+import io.netty.handler.codec.http3.Http3HeadersFrame;
+import io.netty.handler.codec.http3.Http3RequestStreamInboundHandler;
+import io.netty.handler.codec.quic.QuicChannel;
+import io.netty.handler.codec.quic.QuicConnectionCloseEvent;
+import io.netty.handler.codec.quic.QuicStreamChannel;
+import io.netty.handler.codec.quic.QuicStreamResetException;
+import io.netty.handler.codec.quic.QuicStreamType;
+import io.netty.util.concurrent.Future;
+import io.netty.util.concurrent.ScheduledFuture;
+import java.net.InetSocketAddress;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import javax.net.ssl.SSLEngine;
+import showdown.load.Header;
+import showdown.load.QuicSummary;
+import showdown.load.engine.ClientConnection;
+import showdown.load.engine.Endpoint;
+import showdown.load.engine.Worker;
+import showdown.load.http2.H2Request;
+import showdown.load.stats.WorkerStats;
+import showdown.load.stats.WorkerStats.Loss;
+import showdown.load.tls.TlsFailure;
+
+/**
+ * One HTTP/3 connection: a QUIC connection on a UDP socket of its own, with up to
+ * {@code pipelineDepth} request streams in flight (h2load's {@code -m}), and no more than the server
+ * allows. Each stream's latency runs from its HEADERS frame being written to the end of its
+ * response (the stream's FIN). In the open model (wrk2) streams open on a fixed schedule instead,
+ * and a stream that had to wait for a free slot is timed from when it was due.
+ *
+ * <p>The framing is Netty's HTTP/3 codec over its QUIC codec (quiche); QPACK uses the static table
+ * only (no dynamic table is offered or accepted), so every request's header block is the same.
+ *
+ * <p>States: {@link State#IDLE} (no connection), {@link State#CONNECTING} (UDP socket bound, QUIC
+ * handshake under way, bounded by the timeout), {@link State#READY} (streams may open),
+ * {@link State#CLOSED} (the run is over). Errors: a handshake that fails is counted by its TLS kind,
+ * one with no datagram back within the timeout as {@code no answer} (both connect errors), and the
+ * next attempt follows the worker's back-off; a stream the server resets loses its request (a read
+ * error, counted as a reset); a connection the server closes loses what it had in flight (read
+ * errors, counted by its close code) and reconnects; a stream older than the timeout loses its
+ * request alone (a timeout error) and is reset. Without keep-alive ({@code --no-keepalive}) each
+ * connection carries one request, and the next opens as soon as it has ended: a handshake per
+ * request.
+ *
+ * <p>Bytes read and written are the UDP payloads: QUIC's packets, headers and acknowledgements
+ * included. Public for the engine, which creates one per HTTP/3 connection.
+ */
+public final class H3Connection implements ClientConnection {
+
+    /** Where a connection stands. */
+    enum State { IDLE, CONNECTING, READY, CLOSED }
+
+    private final Worker worker;
+    private final WorkerStats stats;
+    private final Endpoint endpoint;
+    private final H3Client client;
+    private final int pipelineDepth;
+    private final Http3Headers headers;
+    private final byte[] body; // null or non-empty
+    private final long intervalNanos;
+    private final long scheduleOffsetNanos;
+    private final Runnable reconnectTask = this::connect;
+    private final Runnable refillTask = this::refill;
+    private final Runnable openModelTask = this::openModelTimer;
+
+    private State state = State.IDLE;
+    /** The current attempt or connection; null when idle. */
+    private Session session;
+    private long nextIntendedAt;
+    private boolean openModelTimerSet;
+    private boolean refillQueued;
+
+    /**
+     * @param pipelineDepth       the most streams in flight on this connection
+     * @param intervalNanos       open model: the gap between two intended sends (0: the closed model)
+     * @param scheduleOffsetNanos open model: where in its interval this connection's schedule starts
+     */
+    public H3Connection(Worker worker, Endpoint endpoint, H3Client client, int pipelineDepth, String method,
+                        List<Header> requestHeaders, byte[] body, long intervalNanos, long scheduleOffsetNanos) {
+        this.worker = worker;
+        this.stats = worker.stats();
+        this.endpoint = endpoint;
+        this.client = client;
+        this.pipelineDepth = pipelineDepth;
+        this.body = body == null || body.length == 0 ? null : body.clone();
+        this.headers = http3Headers(H2Request.headers(method, endpoint.url(), requestHeaders, body));
+        this.intervalNanos = intervalNanos;
+        this.scheduleOffsetNanos = scheduleOffsetNanos;
+    }
+
+    /** HTTP/3 carries the same header list as HTTP/2 (RFC 9114 §4.3). */
+    private static Http3Headers http3Headers(Http2Headers h2) {
+        Http3Headers h3 = new DefaultHttp3Headers();
+        for (Map.Entry<CharSequence, CharSequence> e : h2) {
+            h3.add(e.getKey(), e.getValue());
+        }
+        return h3;
+    }
+
+    State state() {
+        return state;
+    }
+
+    @Override
+    public void beginSchedule(long originNanos) {
+        nextIntendedAt = originNanos + scheduleOffsetNanos;
+    }
+
+    // ---- connecting
+
+    @Override
+    public void connect() {
+        if (worker.stopped() || state == State.CLOSED) {
+            return;
+        }
+        state = State.CONNECTING;
+        Session s = new Session(System.nanoTime());
+        session = s;
+        new Bootstrap().group(worker.loop()).channel(client.datagramClass())
+                .handler(new ChannelInitializer<Channel>() {
+                    @Override
+                    protected void initChannel(Channel ch) {
+                        ch.pipeline().addLast(s.counter, client.codec(endpoint));
+                    }
+                })
+                .bind(new InetSocketAddress(endpoint.address().getAddress().isLoopbackAddress()
+                        ? endpoint.address().getAddress() : null, 0))
+                .addListener((ChannelFuture bound) -> bound(s, bound));
+        s.handshakeTimer = worker.loop().schedule(() -> handshakeTimedOut(s), worker.timeoutNanos(), TimeUnit.NANOSECONDS);
+    }
+
+    private void bound(Session s, ChannelFuture bound) {
+        if (s != session) {
+            bound.channel().close();
+            return;
+        }
+        if (!bound.isSuccess()) {
+            attemptFailed(s, Failure.SOCKET);
+            return;
+        }
+        s.datagram = bound.channel();
+        QuicChannel.newBootstrap(s.datagram)
+                .handler(new ChannelInitializer<QuicChannel>() {
+                    @Override
+                    protected void initChannel(QuicChannel ch) {
+                        ch.pipeline().addLast(new Http3ClientConnectionHandler(), s.watcher);
+                    }
+                })
+                .remoteAddress(endpoint.address())
+                .connect()
+                .addListener((Future<QuicChannel> f) -> handshakeEnded(s, f));
+    }
+
+    private void handshakeEnded(Session s, Future<QuicChannel> f) {
+        if (s != session || state != State.CONNECTING) {
+            if (f.isSuccess()) {
+                f.getNow().close();
+            }
+            return;
+        }
+        if (!f.isSuccess()) {
+            attemptFailed(s, s.received ? Failure.tls(f.cause()) : Failure.NO_ANSWER);
+            return;
+        }
+        s.handshakeTimer.cancel(false);
+        s.quic = f.getNow();
+        state = State.READY;
+        SSLEngine engine = s.quic.sslEngine();
+        stats.negotiated(engine.getSession().getProtocol(), engine.getSession().getCipherSuite(),
+                engine.getApplicationProtocol());
+        if (worker.measuring()) {
+            stats.handshook(null);
+            stats.socketReady(System.nanoTime() - s.connectStartedAt);
+        }
+        s.quic.closeFuture().addListener(closed -> connectionClosed(s));
+        worker.attemptEnded(this);
+        if (worker.started()) {
+            startSending();
+        }
+    }
+
+    private void handshakeTimedOut(Session s) {
+        if (s == session && state == State.CONNECTING) {
+            attemptFailed(s, s.received ? Failure.HANDSHAKE : Failure.NO_ANSWER);
+        }
+    }
+
+    /** Why an attempt to connect failed, as it is counted. */
+    private enum Failure {
+        /** The UDP socket could not be bound. */
+        SOCKET,
+        /** No datagram came back within the timeout. */
+        NO_ANSWER,
+        HANDSHAKE,
+        CERTIFICATE;
+
+        static Failure tls(Throwable cause) {
+            return TlsFailure.of(cause) == TlsFailure.CERTIFICATE ? CERTIFICATE : HANDSHAKE;
+        }
+    }
+
+    private void attemptFailed(Session s, Failure why) {
+        if (worker.measuring()) {
+            switch (why) {
+                case SOCKET -> stats.connectFailed();
+                case NO_ANSWER -> stats.quicNoAnswer();
+                case HANDSHAKE -> stats.tlsFailed(TlsFailure.HANDSHAKE);
+                case CERTIFICATE -> stats.tlsFailed(TlsFailure.CERTIFICATE);
+            }
+        }
+        s.discard();
+        session = null;
+        if (state != State.CLOSED) {
+            state = State.IDLE;
+        }
+        worker.attemptEnded(this);
+        if (!worker.stopped() && state != State.CLOSED) {
+            worker.loop().schedule(reconnectTask, Worker.RECONNECT_BACKOFF_NANOS, TimeUnit.NANOSECONDS);
+        }
+    }
+
+    /** The QUIC connection closed: by the server or an idle timeout (counted, and reconnected), or by us. */
+    private void connectionClosed(Session s) {
+        if (s.datagram != null) {
+            s.datagram.close();
+        }
+        if (s != session || s.closedByUs || worker.stopped()) {
+            return;
+        }
+        if (worker.measuring()) {
+            stats.quicClosed(s.closeEvent != null ? QuicSummary.closeLabel(s.closeEvent.isApplicationClose(), s.closeEvent.error())
+                    : s.quic.isTimedOut() ? "idle timeout" : "closed");
+            stats.reconnected();
+        }
+        loseAll(s, Loss.READ);
+        session = null;
+        state = State.IDLE;
+        connect();
+    }
+
+    // ---- sending
+
+    @Override
+    public void startSending() {
+        if (!open() || !worker.started()) {
+            return; // the handshake, or the clock, will call again
+        }
+        refill();
+    }
+
+    @Override
+    public boolean open() {
+        return state == State.READY && session != null && session.quic.isActive();
+    }
+
+    @Override
+    public boolean idle() {
+        return session == null || session.streams.isEmpty();
+    }
+
+    private int inFlight() {
+        return session == null ? 0 : session.streams.size();
+    }
+
+    /** Opens what may be opened now: up to the limit (closed model), or what the schedule has due (open model). */
+    private void refill() {
+        refillQueued = false;
+        if (!open() || !worker.started()) {
+            return;
+        }
+        long now = System.nanoTime();
+        if (intervalNanos == 0) {
+            while (inFlight() < pipelineDepth && sendOne(now, now)) {
+                // fill the streams
+            }
+            return;
+        }
+        while (nextIntendedAt <= now && inFlight() < pipelineDepth && sendOne(nextIntendedAt, now)) {
+            nextIntendedAt += intervalNanos;
+        }
+        if (nextIntendedAt > now && !openModelTimerSet && !worker.stopped()) {
+            openModelTimerSet = true;
+            worker.loop().schedule(openModelTask, nextIntendedAt - now, TimeUnit.NANOSECONDS);
+        }
+    }
+
+    private void openModelTimer() {
+        openModelTimerSet = false;
+        refill();
+    }
+
+    /** Refills once the current read is done, so that every stream it ended is replaced together. */
+    private void queueRefill() {
+        if (!refillQueued && !worker.stopped()) {
+            refillQueued = true;
+            worker.loop().execute(refillTask);
+        }
+    }
+
+    /** Opens one request stream meant to go at {@code intendedAt}; false when nothing may be sent now. */
+    private boolean sendOne(long intendedAt, long now) {
+        Session s = session;
+        if (worker.stopped() || s.quic.peerAllowedStreams(QuicStreamType.BIDIRECTIONAL) <= 0) {
+            return false; // the server's stream limit: its MAX_STREAMS credit, or a finished stream, calls again
+        }
+        if (worker.acquirePermits(1) == 0) {
+            return false;
+        }
+        Stream stream = new Stream(s, intendedAt, now);
+        s.streams.add(stream);
+        Future<QuicStreamChannel> created = Http3.newRequestStream(s.quic, stream);
+        if (created.isDone()) {
+            streamCreated(stream, created);
+        } else {
+            created.addListener((Future<QuicStreamChannel> f) -> streamCreated(stream, f));
+        }
+        return true;
+    }
+
+    private void streamCreated(Stream stream, Future<QuicStreamChannel> created) {
+        if (stream.done) {
+            if (created.isSuccess()) {
+                created.getNow().close();
+            }
+            return;
+        }
+        if (!created.isSuccess()) {
+            stream.end(Loss.WRITE);
+            return;
+        }
+        QuicStreamChannel ch = created.getNow();
+        stream.channel = ch;
+        ChannelFuture written;
+        if (body == null) {
+            written = ch.writeAndFlush(new DefaultHttp3HeadersFrame(headers));
+        } else {
+            ch.write(new DefaultHttp3HeadersFrame(headers));
+            written = ch.writeAndFlush(new DefaultHttp3DataFrame(Unpooled.wrappedBuffer(body)));
+        }
+        written.addListener((ChannelFuture f) -> {
+            if (f.isSuccess()) {
+                ch.shutdownOutput(); // FIN: the request is complete
+            } else {
+                stream.end(Loss.WRITE);
+                ch.close();
+            }
+        });
+    }
+
+    // ---- timeouts and the end
+
+    @Override
+    public void checkTimeout(long now, long timeoutNanos) {
+        Session s = session;
+        if (s == null || state != State.READY) {
+            return;
+        }
+        List<Stream> late = new ArrayList<>();
+        for (Stream st : s.streams) {
+            if (now - st.sentAt > timeoutNanos) {
+                late.add(st);
+            }
+        }
+        for (Stream st : late) {
+            st.end(Loss.TIMEOUT);
+            if (st.channel != null) {
+                st.channel.close();
+            }
+        }
+        queueRefill(); // also picks up stream credit that came without a stream ending
+    }
+
+    /** Counts every stream of {@code s} still in flight as lost to {@code kind}. */
+    private void loseAll(Session s, Loss kind) {
+        for (Stream st : new ArrayList<>(s.streams)) {
+            st.end(kind);
+        }
+    }
+
+    /** Closes a connection whose one request has ended; the next one opens now, nothing counted as lost. */
+    private void retire(Session s) {
+        s.discard();
+        session = null;
+        state = State.IDLE;
+        connect();
+    }
+
+    @Override
+    public void close() {
+        state = State.CLOSED;
+        Session s = session;
+        session = null;
+        if (s != null) {
+            s.closedByUs = true;
+            s.discard();
+        }
+    }
+
+    /** One connection attempt and, once its handshake is done, the QUIC connection it made. */
+    private final class Session {
+        final long connectStartedAt;
+        final Set<Stream> streams = new LinkedHashSet<>();
+        final DatagramCounter counter = new DatagramCounter(this);
+        final ConnectionWatcher watcher = new ConnectionWatcher(this);
+        Channel datagram;
+        QuicChannel quic;
+        ScheduledFuture<?> handshakeTimer;
+        /** Whether any datagram came back: a silent port and a failed handshake are told apart by it. */
+        boolean received;
+        boolean closedByUs;
+        QuicConnectionCloseEvent closeEvent;
+
+        Session(long connectStartedAt) {
+            this.connectStartedAt = connectStartedAt;
+        }
+
+        void discard() {
+            closedByUs = true;
+            if (handshakeTimer != null) {
+                handshakeTimer.cancel(false);
+            }
+            if (quic != null) {
+                quic.close();
+            }
+            if (datagram != null) {
+                datagram.close();
+            }
+        }
+    }
+
+    /** Counts a UDP socket's bytes both ways, and notes that the server answered at all. */
+    private final class DatagramCounter extends ChannelDuplexHandler {
+        private final Session session;
+
+        DatagramCounter(Session session) {
+            this.session = session;
+        }
+
+        @Override
+        public void channelRead(ChannelHandlerContext ctx, Object msg) {
+            session.received = true;
+            if (msg instanceof ByteBufHolder packet) {
+                stats.read(packet.content().readableBytes());
+            }
+            ctx.fireChannelRead(msg);
+        }
+
+        @Override
+        public void write(ChannelHandlerContext ctx, Object msg, ChannelPromise promise) {
+            if (msg instanceof ByteBufHolder packet) {
+                stats.wrote(packet.content().readableBytes());
+            } else if (msg instanceof ByteBuf buf) {
+                stats.wrote(buf.readableBytes());
+            }
+            ctx.write(msg, promise);
+        }
+
+        @Override
+        public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+            // ICMP port unreachable and the like: the handshake timer counts the attempt
+        }
+    }
+
+    /**
+     * On the QUIC connection: keeps the server's CONNECTION_CLOSE, so that the close is counted by
+     * its code, and refills after each read, which may have brought stream credit (MAX_STREAMS).
+     */
+    private final class ConnectionWatcher extends io.netty.channel.ChannelInboundHandlerAdapter {
+        private final Session session;
+
+        ConnectionWatcher(Session session) {
+            this.session = session;
+        }
+
+        @Override
+        public void channelReadComplete(ChannelHandlerContext ctx) {
+            if (session == H3Connection.this.session && inFlight() < pipelineDepth) {
+                queueRefill();
+            }
+            ctx.fireChannelReadComplete();
+        }
+
+        @Override
+        public void userEventTriggered(ChannelHandlerContext ctx, Object evt) {
+            if (evt instanceof QuicConnectionCloseEvent close) {
+                session.closeEvent = close;
+            }
+            ctx.fireUserEventTriggered(evt);
+        }
+
+        @Override
+        public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+            // the connection's close is what counts (connectionClosed)
+        }
+    }
+
+    /** One request stream: when it was due and sent, and its status once its headers came. */
+    private final class Stream extends Http3RequestStreamInboundHandler {
+        private final Session session;
+        private final long intendedAt;
+        private final long sentAt;
+        private int status;
+        private boolean done;
+        private QuicStreamChannel channel;
+
+        Stream(Session session, long intendedAt, long sentAt) {
+            this.session = session;
+            this.intendedAt = intendedAt;
+            this.sentAt = sentAt;
+        }
+
+        @Override
+        protected void channelRead(ChannelHandlerContext ctx, Http3HeadersFrame frame) {
+            if (status < 200) { // the final status; 1xx answers are interim
+                CharSequence s = frame.headers().status();
+                status = parseStatus(s);
+            }
+        }
+
+        @Override
+        protected void channelRead(ChannelHandlerContext ctx, Http3DataFrame frame) {
+            frame.release();
+        }
+
+        @Override
+        protected void channelInputClosed(ChannelHandlerContext ctx) {
+            if (!done) {
+                long now = System.nanoTime();
+                if (status >= 200) {
+                    if (worker.measuring() && sentAt >= worker.measureStartNanos()) {
+                        stats.answered(status, now - intendedAt, intervalNanos > 0 ? now - sentAt : -1, now);
+                    }
+                    finish();
+                } else {
+                    end(Loss.PROTOCOL); // the stream ended without a valid final status
+                }
+            }
+            ctx.close();
+        }
+
+        @Override
+        public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+            if (!done) {
+                if (isReset(cause)) {
+                    if (worker.measuring()) {
+                        stats.streamReset();
+                    }
+                    end(Loss.READ);
+                } else {
+                    end(session.quic != null && session.quic.isActive() ? Loss.PROTOCOL : Loss.READ);
+                }
+            }
+            ctx.close();
+        }
+
+        @Override
+        public void channelInactive(ChannelHandlerContext ctx) throws Exception {
+            // A stream that ends while its connection lives, without an answer or an exception:
+            // the server reset it. One whose connection closed is counted by connectionClosed.
+            if (!done && session.quic != null && session.quic.isActive()) {
+                if (worker.measuring()) {
+                    stats.streamReset();
+                }
+                end(Loss.READ);
+            }
+            super.channelInactive(ctx);
+        }
+
+        /** Lost to {@code kind}: counted, and its slot freed. */
+        void end(Loss kind) {
+            if (done) {
+                return;
+            }
+            if (worker.measuring()) {
+                stats.lost(kind, 1);
+            }
+            finish();
+        }
+
+        private void finish() {
+            done = true;
+            session.streams.remove(this);
+            if (session != H3Connection.this.session) {
+                return;
+            }
+            if (worker.keepAlive()) {
+                queueRefill();
+            } else {
+                retire(session); // --no-keepalive: one request per connection, the next one opens at once
+            }
+        }
+    }
+
+    private static boolean isReset(Throwable cause) {
+        for (Throwable t = cause; t != null; t = t.getCause()) {
+            if (t instanceof QuicStreamResetException) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** A three-digit status, else 0. */
+    private static int parseStatus(CharSequence s) {
+        if (s == null || s.length() != 3) {
+            return 0;
+        }
+        int v = 0;
+        for (int i = 0; i < 3; i++) {
+            char c = s.charAt(i);
+            if (c < '0' || c > '9') {
+                return 0;
+            }
+            v = v * 10 + (c - '0');
+        }
+        return v;
+    }
+}

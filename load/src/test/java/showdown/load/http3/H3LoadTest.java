@@ -1,0 +1,337 @@
+package showdown.load.http3;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.net.DatagramSocket;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.HdrHistogram.EncodableHistogram;
+import org.HdrHistogram.HistogramLogReader;
+import org.HdrHistogram.HistogramLogWriter;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Assumptions;
+import showdown.load.ErrorCounts;
+import showdown.load.LoadEngine;
+import showdown.load.LoadException;
+import showdown.load.LoadResult;
+import showdown.load.LoadSpec;
+import showdown.load.ProgressListener;
+import showdown.load.QuicSummary;
+import showdown.load.TlsOptions;
+import showdown.load.TlsSummary;
+import showdown.load.output.LoadResultJson;
+import showdown.load.output.WrkReport;
+import showdown.load.tls.TestCertificate;
+
+/** {@code --h3} against an in-process HTTP/3 server on loopback UDP, with exact counts on both ends. */
+class H3LoadTest {
+
+    private static final Duration HANG_GUARD = Duration.ofSeconds(30);
+    private static TestCertificate cert;
+
+    @BeforeAll
+    static void nativeQuicAndCertificate() throws Exception {
+        Assumptions.assumeTrue(H3Client.unavailability() == null,
+                () -> "Netty's native QUIC library does not load here: " + H3Client.unavailability());
+        cert = TestCertificate.localhost();
+    }
+
+    private static LoadResult run(LoadSpec.Builder spec) {
+        return assertTimeoutPreemptively(HANG_GUARD, () -> LoadEngine.run(spec.build(), ProgressListener.NONE));
+    }
+
+    private static LoadSpec.Builder spec(String url, int connections, int streams) {
+        return LoadSpec.builder().url(url).http3(true).connections(connections).threads(1).pipelineDepth(streams)
+                .timeout(Duration.ofSeconds(2));
+    }
+
+    @Test
+    void everyGetIsAnsweredAndTheHandshakeIsReportedAsH2loadPrintsIt() throws Exception {
+        try (H3TestServer server = new H3TestServer(cert, 0, 0)) {
+            LoadResult r = run(spec(server.url("/"), 2, 1).requests(200));
+            assertThat(r.requests()).isEqualTo(200);
+            assertThat(server.requests.get()).isEqualTo(200);
+            assertThat(r.errors()).isEqualTo(ErrorCounts.NONE);
+            assertThat(r.statusCounts()).isEqualTo(Map.of(200, 200L));
+            assertThat(server.connections.get()).isEqualTo(2);
+            assertThat(r.connectionsOpen()).isEqualTo(2);
+            TlsSummary tls = r.connections().tls();
+            assertThat(tls.version()).isEqualTo("TLSv1.3");
+            assertThat(tls.cipher()).startsWith("TLS_");
+            assertThat(tls.applicationProtocol()).isEqualTo("h3");
+            assertThat(tls.engine()).isEqualTo(H3Client.ENGINE);
+            assertThat(r.bytesRead()).isGreaterThan(200L * H3TestServer.BODY.length);
+            assertThat(r.bytesWritten()).isPositive();
+
+            ByteArrayOutputStream text = new ByteArrayOutputStream();
+            PrintStream out = new PrintStream(text, true, StandardCharsets.UTF_8);
+            WrkReport.printHeader(r.spec(), out);
+            WrkReport.printResult(r, true, out);
+            assertThat(text.toString(StandardCharsets.UTF_8))
+                    .contains("HTTP/3 over QUIC, 1 stream per connection")
+                    .contains("TLS: TLSv1.3, " + tls.cipher() + ", ALPN h3 (engine quiche)")
+                    .contains("QUIC errors: no answer 0, stream resets 0, connections closed by the server 0")
+                    .doesNotContain("Socket errors");
+        }
+    }
+
+    @Test
+    void postsArriveWholeWithTheirBodies() throws Exception {
+        byte[] body = new byte[3000];
+        try (H3TestServer server = new H3TestServer(cert, 0, 0)) {
+            LoadResult r = run(spec(server.url("/echo"), 1, 2).requests(50).method("POST").body(body));
+            assertThat(r.requests()).isEqualTo(50);
+            assertThat(r.errors()).isEqualTo(ErrorCounts.NONE);
+            assertThat(server.posts.get()).isEqualTo(50);
+            assertThat(server.postBodyBytes.get()).isEqualTo(50L * body.length);
+        }
+    }
+
+    @Test
+    void pipelineIsTheStreamsInFlightOnEachConnection() throws Exception {
+        try (H3TestServer server = new H3TestServer(cert, 20, 0)) { // slow answers: every slot fills
+            LoadResult r = run(spec(server.url("/"), 2, 4).requests(80));
+            assertThat(r.requests()).isEqualTo(80);
+            assertThat(server.requests.get()).isEqualTo(80);
+            assertThat(server.connections.get()).isEqualTo(2);
+            assertThat(server.mostStreamsAtOnce.get()).isEqualTo(4);
+            assertThat(r.errors()).isEqualTo(ErrorCounts.NONE);
+        }
+    }
+
+    @Test
+    void neverMoreStreamsThanTheServerAllows() throws Exception {
+        try (H3TestServer server = new H3TestServer(cert, 5, 0, 0, 3)) {
+            LoadResult r = run(spec(server.url("/"), 1, 8).requests(60));
+            assertThat(r.requests()).isEqualTo(60);
+            assertThat(server.requests.get()).isEqualTo(60);
+            assertThat(server.mostStreamsAtOnce.get()).isEqualTo(3);
+            assertThat(r.errors()).isEqualTo(ErrorCounts.NONE);
+        }
+    }
+
+    @Test
+    void withoutKeepAliveEveryRequestHasAConnectionAndAHandshakeOfItsOwn() throws Exception {
+        try (H3TestServer server = new H3TestServer(cert, 0, 0)) {
+            LoadResult r = run(spec(server.url("/"), 2, 1).keepAlive(false).requests(40));
+            assertThat(r.requests()).isEqualTo(40);
+            assertThat(server.requests.get()).isEqualTo(40);
+            assertThat(r.errors()).isEqualTo(ErrorCounts.NONE);
+            assertThat(r.reconnects()).isZero();
+            // the first 2 connections open before the clock starts; 40 - 2 open in the window (the last ones' may not be done)
+            assertThat(server.connections.get()).isBetween(40, 42);
+            assertThat(r.connections().tls().handshakes()).isBetween(38L, 40L);
+            assertThat(r.connections().opened()).isEqualTo(r.connections().tls().handshakes());
+            assertThat(r.connections().setupLatency().getTotalCount()).isEqualTo(r.connections().opened());
+        }
+    }
+
+    @Test
+    void theOpenModelSendsOnScheduleAndTimesFromTheIntendedSend() throws Exception {
+        try (H3TestServer server = new H3TestServer(cert, 0, 0)) {
+            LoadResult r = run(spec(server.url("/"), 2, 1).rate(100).duration(Duration.ofSeconds(1)));
+            // 100/s for 1 s over 2 connections: each sends every 20 ms from a random offset
+            assertThat(r.requests()).isBetween(80L, 102L);
+            assertThat(server.requests.get()).isGreaterThanOrEqualTo(r.requests());
+            assertThat(r.uncorrectedLatency()).isNotNull();
+            assertThat(r.uncorrectedLatency().getTotalCount()).isEqualTo(r.requests());
+            assertThat(r.latency().getMaxValue()).isGreaterThanOrEqualTo(r.uncorrectedLatency().getMaxValue() - 1_000_000);
+            assertThat(r.errors()).isEqualTo(ErrorCounts.NONE);
+        }
+    }
+
+    @Test
+    void theOpenModelChargesTheWaitForAFreeStream() throws Exception {
+        // one stream, answers after 50 ms, due every 10 ms: the queue grows, so the corrected latency does too
+        try (H3TestServer server = new H3TestServer(cert, 50, 0)) {
+            LoadResult r = run(spec(server.url("/"), 1, 1).rate(100).duration(Duration.ofSeconds(1)));
+            assertThat(r.requests()).isPositive();
+            assertThat(r.uncorrectedLatency().getValueAtPercentile(50)).isLessThan(200_000_000L);
+            assertThat(r.latency().getMaxValue()).isGreaterThan(300_000_000L);
+        }
+    }
+
+    @Test
+    void streamsTheServerResetsAreCountedAsResetsAndReadErrors() throws Exception {
+        try (H3TestServer server = new H3TestServer(cert, 0, 4)) {
+            LoadResult r = run(spec(server.url("/"), 1, 2).requests(100));
+            assertThat(server.requests.get()).isEqualTo(100);
+            assertThat(server.resets.get()).isEqualTo(25);
+            assertThat(r.requests()).isEqualTo(75);
+            assertThat(r.errors()).isEqualTo(new ErrorCounts(0, 25, 0, 0, 0, 0));
+            QuicSummary quic = r.connections().quic();
+            assertThat(quic.streamResets()).isEqualTo(25);
+            assertThat(quic.closed()).isZero();
+            assertThat(r.reconnects()).as("only the stream is lost, not its connection").isZero();
+        }
+    }
+
+    @Test
+    void connectionsTheServerClosesAreCountedByCodeAndReplaced() throws Exception {
+        try (H3TestServer server = new H3TestServer(cert, 0, 0, 10)) {
+            LoadResult r = run(spec(server.url("/"), 1, 1).requests(30));
+            assertThat(server.requests.get()).isEqualTo(30);
+            assertThat(server.closes.get()).isEqualTo(3);
+            assertThat(r.requests()).isEqualTo(27);
+            assertThat(r.errors()).isEqualTo(new ErrorCounts(0, 3, 0, 0, 0, 0));
+            QuicSummary quic = r.connections().quic();
+            assertThat(quic.closes()).isEqualTo(Map.of(QuicSummary.closeLabel(true, H3TestServer.H3_NO_ERROR), 3L));
+            assertThat(quic.streamResets()).isZero();
+            assertThat(r.reconnects()).isEqualTo(3);
+            assertThat(server.connections.get()).isEqualTo(4);
+            ByteArrayOutputStream text = new ByteArrayOutputStream();
+            WrkReport.printResult(r, false, new PrintStream(text, true, StandardCharsets.UTF_8));
+            assertThat(text.toString(StandardCharsets.UTF_8))
+                    .contains("QUIC errors: no answer 0, stream resets 0, connections closed by the server 3 (h3 0x100: 3)");
+        }
+    }
+
+    @Test
+    void aClosedUdpPortEndsByTheDurationWithNoAnswerErrors() throws Exception {
+        int port;
+        try (DatagramSocket s = new DatagramSocket(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0))) {
+            port = s.getLocalPort();
+        }
+        assertNoAnswer("https://127.0.0.1:" + port + "/");
+    }
+
+    @Test
+    void aSilentUdpPortEndsByTheDurationWithNoAnswerErrors() throws Exception {
+        try (DatagramSocket silent = new DatagramSocket(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0))) {
+            assertNoAnswer("https://127.0.0.1:" + silent.getLocalPort() + "/");
+        }
+    }
+
+    private static void assertNoAnswer(String url) {
+        long start = System.nanoTime();
+        LoadResult r = run(spec(url, 2, 1).duration(Duration.ofSeconds(1)).timeout(Duration.ofMillis(300)));
+        long tookMillis = (System.nanoTime() - start) / 1_000_000;
+        assertThat(tookMillis).as("ends by duration + timeout, with room for a slow machine").isLessThan(10_000);
+        assertThat(r.requests()).isZero();
+        QuicSummary quic = r.connections().quic();
+        assertThat(quic.noAnswer()).isPositive();
+        assertThat(r.errors().connect()).isEqualTo(quic.noAnswer());
+        assertThat(r.errors().lostRequests()).isZero();
+        assertThat(r.connections().tls().failures()).isZero();
+        ByteArrayOutputStream text = new ByteArrayOutputStream();
+        WrkReport.printResult(r, false, new PrintStream(text, true, StandardCharsets.UTF_8));
+        assertThat(text.toString(StandardCharsets.UTF_8)).contains("QUIC errors: no answer " + quic.noAnswer() + ",");
+    }
+
+    @Test
+    void aCertificateThatDoesNotVerifyFailsEveryHandshake() throws Exception {
+        try (H3TestServer server = new H3TestServer(cert, 0, 0)) {
+            TlsOptions verify = new TlsOptions(null, List.of(), List.of(), true, null, true); // the system's trust store
+            LoadResult r = run(spec(server.url("/"), 1, 1).tls(verify).duration(Duration.ofMillis(500)));
+            assertThat(r.requests()).isZero();
+            assertThat(server.requests.get()).isZero();
+            TlsSummary tls = r.connections().tls();
+            assertThat(tls.certificateFailures()).isPositive();
+            assertThat(r.errors().connect()).isEqualTo(tls.failures());
+            assertThat(r.connections().quic().noAnswer()).isZero();
+        }
+    }
+
+    @Test
+    void aTrustedCertificateVerifies() throws Exception {
+        try (H3TestServer server = new H3TestServer(cert, 0, 0)) {
+            TlsOptions trusted = new TlsOptions(null, List.of(), List.of(), true, cert.pem, true);
+            LoadResult r = run(spec(server.url("/"), 1, 1).tls(trusted).requests(20));
+            assertThat(r.requests()).isEqualTo(20);
+            assertThat(r.errors()).isEqualTo(ErrorCounts.NONE);
+        }
+    }
+
+    @Test
+    void jsonAndTheIntervalLogOfAnH3RunParse() throws Exception {
+        try (H3TestServer server = new H3TestServer(cert, 0, 0)) {
+            ByteArrayOutputStream log = new ByteArrayOutputStream();
+            HistogramLogWriter writer = new HistogramLogWriter(new PrintStream(log, true, StandardCharsets.UTF_8));
+            writer.outputLogFormatVersion();
+            LoadEngine engine = new LoadEngine(spec(server.url("/"), 2, 2).requests(300).build(), ProgressListener.NONE,
+                    (start, end, h) -> {
+                        h.setStartTimeStamp(start / 1_000_000);
+                        h.setEndTimeStamp(end / 1_000_000);
+                        writer.outputIntervalHistogram(h);
+                    });
+            LoadResult r = assertTimeoutPreemptively(HANG_GUARD, () -> engine.run());
+            assertThat(r.requests()).isEqualTo(300);
+
+            long logged = 0;
+            HistogramLogReader reader = new HistogramLogReader(new ByteArrayInputStream(log.toByteArray()));
+            for (EncodableHistogram h = reader.nextIntervalHistogram(); h != null; h = reader.nextIntervalHistogram()) {
+                logged += ((org.HdrHistogram.Histogram) h).getTotalCount();
+            }
+            assertThat(logged).isEqualTo(300);
+
+            ByteArrayOutputStream json = new ByteArrayOutputStream();
+            LoadResultJson.write(r, json);
+            Map<String, String> fields = flatten(json.toByteArray());
+            assertThat(fields).containsEntry("spec.protocol", "h3").containsEntry("spec.tls", "true")
+                    .containsEntry("spec.pipeline", "2").containsEntry("tls.alpn", "h3").containsEntry("tls.version", "TLSv1.3")
+                    .containsEntry("tls.engine", "quiche").containsEntry("quic.noAnswer", "0")
+                    .containsEntry("quic.streamResets", "0");
+            assertThat(fields.values()).contains("300");
+        }
+    }
+
+    @Test
+    void h3SpeaksOnlyHttpsAndNotWithH2() {
+        assertThatThrownBy(() -> LoadSpec.builder().url("http://127.0.0.1:1/").http3(true).build())
+                .isInstanceOf(LoadException.class).hasMessageContaining("https://");
+        assertThatThrownBy(() -> LoadSpec.builder().url("https://127.0.0.1:1/").http3(true).http2(true).build())
+                .isInstanceOf(LoadException.class).hasMessageContaining("--h2 and --h3");
+        assertThatThrownBy(() -> LoadSpec.builder().url("https://127.0.0.1:1/").http3(true)
+                .tls(new TlsOptions(null, List.of("TLSv1.2"), List.of(), false, null, true)).build())
+                .isInstanceOf(LoadException.class).hasMessageContaining("do not apply to --h3");
+    }
+
+    /** Every scalar of a JSON document by its dotted path of object keys (array items share their array's path). */
+    private static Map<String, String> flatten(byte[] json) throws Exception {
+        Map<String, String> out = new HashMap<>();
+        Deque<String> path = new ArrayDeque<>();
+        try (JsonParser p = new JsonFactory().createParser(json)) {
+            String field = null;
+            for (JsonToken t = p.nextToken(); t != null; t = p.nextToken()) {
+                switch (t) {
+                    case FIELD_NAME -> field = p.currentName();
+                    case START_OBJECT -> {
+                        if (field != null) {
+                            path.addLast(field);
+                        }
+                        field = null;
+                    }
+                    case END_OBJECT -> {
+                        if (!path.isEmpty()) {
+                            path.removeLast();
+                        }
+                    }
+                    case START_ARRAY, END_ARRAY -> field = t == JsonToken.START_ARRAY ? field : null;
+                    default -> {
+                        if (field != null) {
+                            String prefix = String.join(".", path);
+                            out.put(prefix.isEmpty() ? field : prefix + "." + field, p.getValueAsString(p.getText()));
+                        }
+                    }
+                }
+            }
+        }
+        return out;
+    }
+}
