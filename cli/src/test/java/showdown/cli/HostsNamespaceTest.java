@@ -11,7 +11,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.jar.Attributes;
@@ -109,16 +111,7 @@ class HostsNamespaceTest {
                     agent: agent://%1$s%4$d:%5$d
                 """.formatted(NET, SERVER, LOAD_1, LOAD_2, AGENT_PORT));
         Path out = home.resolve("results/ns");
-        List<String> controller = new ArrayList<>(javaIn(party(CONTROLLER)));
-        controller.addAll(List.of("-Dshowdown.home=" + home, "showdown.cli.Main", "run", "--hosts", inventory.toString(),
-                "--certs", certs.toString(), "--profile", home.resolve("tiny.yaml").toString(), "--scenario", "mist",
-                "--out", out.toString(), "--seed", "5", "--warmup", "0s"));
-        Process run = start(controller, home.resolve("controller.log"));
-        assertThat(run.waitFor(120, TimeUnit.SECONDS)).as("the controller ends").isTrue();
-        assertThat(run.exitValue()).as(Files.readString(home.resolve("controller.log"))).isZero();
-
-        RunResults results = ResultsJson.read(out.resolve("results.json"));
-        assertThat(results.cases()).hasSize(3);
+        RunResults results = runController(inventory, certs, out);
         for (CaseResult c : results.cases()) {
             assertThat(c.hosts().server()).isEqualTo("server (" + NET + SERVER + ":" + AGENT_PORT + ")");
             assertThat(c.hosts().agents()).extracting(CaseHosts.AgentShare::address)
@@ -187,17 +180,26 @@ class HostsNamespaceTest {
                   jar: %9$s
                 """.formatted(NET, SERVER, LOAD_1, AGENT_PORT, sshDir.resolve("id_ed25519"), knownHosts, remote,
                 ProcessHandle.current().info().command().orElseThrow(), thinJar(home.resolve("jar/showdown.jar"))));
-        Path out = home.resolve("results/ssh");
-        List<String> controller = new ArrayList<>(javaIn(party(CONTROLLER)));
-        controller.addAll(List.of("-Dshowdown.home=" + home, "showdown.cli.Main", "run", "--hosts", inventory.toString(),
-                "--certs", certs.toString(), "--profile", home.resolve("tiny.yaml").toString(), "--scenario", "mist",
-                "--out", out.toString(), "--seed", "5", "--warmup", "0s", "--no-verify"));
-        Process run = start(controller, home.resolve("controller.log"));
-        assertThat(run.waitFor(120, TimeUnit.SECONDS)).as("the controller ends").isTrue();
-        assertThat(run.exitValue()).as(Files.readString(home.resolve("controller.log"))).isZero();
-
-        RunResults results = ResultsJson.read(out.resolve("results.json"));
-        assertThat(results.cases()).hasSize(3);
+        Set<String> seen = ConcurrentHashMap.newKeySet();
+        Thread watcher = Thread.ofVirtual().start(() -> {
+            while (!Thread.currentThread().isInterrupted()) {
+                try (var dirs = Files.list(remote)) {
+                    dirs.forEach(d -> seen.add(d.getFileName().toString()));
+                    Thread.sleep(100);
+                } catch (IOException | InterruptedException e) {
+                    return;
+                }
+            }
+        });
+        RunResults results;
+        try {
+            results = runController(inventory, certs, home.resolve("results/ssh"), "--no-verify");
+        } finally {
+            watcher.interrupt();
+            watcher.join(5_000);
+        }
+        assertThat(seen).as("the agent's directory while it ran").singleElement().asString()
+                .startsWith("showdown-agent.");
         for (CaseResult c : results.cases()) {
             assertThat(c.hosts().agents()).extracting(CaseHosts.AgentShare::address)
                     .containsExactly(NET + LOAD_1 + ":" + AGENT_PORT);
@@ -211,6 +213,24 @@ class HostsNamespaceTest {
         assertThat(ProcessHandle.allProcesses()
                 .filter(p -> p.info().commandLine().map(cl -> cl.contains(remote.toString())).orElse(false))
                 .filter(ProcessHandle::isAlive).toList()).as("the agent over SSH ended").isEmpty();
+    }
+
+    /**
+     * {@code showdown run --hosts} over the mist scenario, as a process in the controller's namespace;
+     * it must end with 0 and record the scenario's three cases.
+     */
+    private RunResults runController(Path inventory, Path certs, Path out, String... more) throws Exception {
+        List<String> controller = new ArrayList<>(javaIn(party(CONTROLLER)));
+        controller.addAll(List.of("-Dshowdown.home=" + home, "showdown.cli.Main", "run", "--hosts", inventory.toString(),
+                "--certs", certs.toString(), "--profile", home.resolve("tiny.yaml").toString(), "--scenario", "mist",
+                "--out", out.toString(), "--seed", "5", "--warmup", "0s"));
+        controller.addAll(List.of(more));
+        Process run = start(controller, home.resolve("controller.log"));
+        assertThat(run.waitFor(120, TimeUnit.SECONDS)).as("the controller ends").isTrue();
+        assertThat(run.exitValue()).as(Files.readString(home.resolve("controller.log"))).isZero();
+        RunResults results = ResultsJson.read(out.resolve("results.json"));
+        assertThat(results.cases()).hasSize(3);
+        return results;
     }
 
     /** A bridge in a namespace of its own, and on it one namespace per party at its address. */
