@@ -175,6 +175,7 @@ class HostsNamespaceTest {
                 ssh:
                   identity: %5$s
                   known-hosts: %6$s
+                  accept-new: false
                   remote-dir: %7$s
                   java: %8$s
                   jar: %9$s

@@ -269,6 +269,9 @@ class RunOnHostsTest {
         assertThat(refusal("ssh-key.yaml", running + "load:\n  - name: load-1\n    agent: ssh://root@192.0.2.12\n"
                 + "ssh: { port: 22 }\n")).isEqualTo("showdown run: --hosts: the ssh: block has no setting 'port' (it takes"
                 + " accept-new, home, identity, jar, java, known-hosts, remote-dir)");
+        assertThat(refusal("ssh-accept.yaml", running + "load:\n  - name: load-1\n    agent: ssh://root@192.0.2.12\n"
+                + "ssh: { accept-new: maybe }\n")).isEqualTo("showdown run: --hosts: the ssh: block's accept-new is true"
+                + " or false, not 'maybe'");
     }
 
     /** What {@code run --hosts} with this inventory prints on stderr; it must exit 2. */
