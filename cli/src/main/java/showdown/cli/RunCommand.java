@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.List;
 import java.util.Optional;
 import java.time.Duration;
+import showdown.deploy.kube.NodeSelectors;
 import showdown.hosts.Clock;
 import showdown.hosts.control.ClockOffset;
 import showdown.hosts.control.HostsRun;
@@ -57,6 +58,7 @@ final class RunCommand extends Command {
     private Path hosts;
     private Path certs;
     private Duration maxClockOffset = ClockOffset.DEFAULT_MAX;
+    private final KubeHosts.Flags kube = new KubeHosts.Flags();
 
     RunCommand() {
         super("run", "Runs the benchmark suite and writes the reports.",
@@ -104,6 +106,20 @@ final class RunCommand extends Command {
                         + " were started with.", v -> certs = Options.toPath("--certs", v))
                 .value("--max-clock-offset", "D", "With --hosts: refuse an agent whose clock is further off the"
                         + " controller's (default: 1ms).", v -> maxClockOffset = clockBound(v))
+                .flag("--kubernetes", "Run on Kubernetes: the server agent in a pod, the load agents in an Indexed"
+                        + " Job, deleted when the run ends (docs/hosts-deploy.md).", () -> kube.enabled = true)
+                .value("--image", "IMAGE", "With --kubernetes: the agent image (required).", v -> kube.image = v)
+                .value("--namespace", "NS", "With --kubernetes: the namespace (default: default).", v -> kube.namespace = v)
+                .value("--load-agents", "N", "With --kubernetes: how many load agents (default: 1).",
+                        v -> kube.loadAgents = Options.toInt("--load-agents", v))
+                .value("--server-node-selector", "K=V,..", "With --kubernetes: node labels for the server agent.",
+                        v -> kube.serverNodes = NodeSelectors.parse(v))
+                .value("--load-node-selector", "K=V,..", "With --kubernetes: node labels for the load agents.",
+                        v -> kube.loadNodes = NodeSelectors.parse(v))
+                .value("--image-pull-policy", "POLICY", "With --kubernetes: Always, IfNotPresent (default) or Never.",
+                        v -> kube.pullPolicy = v)
+                .value("--ready-timeout", "D", "With --kubernetes: how long to wait for every agent to be ready"
+                        + " (default: 3m).", v -> kube.readyTimeout = positiveDuration("--ready-timeout", v))
                 .hiddenValue("--seed", "N", v -> seed = Options.toLong("--seed", v)); // drawn ids and bodies
     }
 
@@ -112,14 +128,16 @@ final class RunCommand extends Command {
         Path home = ShowdownHome.resolve();
         PublishedSeeds published = ReportCommand.published(); // read first: a bad file must not wait for the run
         Suite.Outcome outcome;
-        if ((certs != null || maxClockOffset != ClockOffset.DEFAULT_MAX) && hosts == null) {
-            throw new UsageException("--certs and --max-clock-offset go with --hosts");
+        if ((certs != null || maxClockOffset != ClockOffset.DEFAULT_MAX) && hosts == null && !kube.enabled) {
+            throw new UsageException("--certs and --max-clock-offset go with --hosts or --kubernetes");
         }
+        kube.check(hosts != null);
         try {
             if (resume != null) {
                 refuseOptionsWithResume();
                 Path dir = resume.toAbsolutePath().normalize();
                 Optional<HostsSettings> multiHost = HostsSettings.read(dir);
+                KubeHosts.refuseResume(dir);
                 if (multiHost.isEmpty()) {
                     outcome = Suite.resume(home, dir, System.err, hooks());
                 } else {
@@ -132,7 +150,9 @@ final class RunCommand extends Command {
             } else {
                 RunSettings settings = new RunSettings(targets, scenarios, profile, duration, warmup, repeat, connections,
                         cpus, !noVerify, seed != null ? seed : new SecureRandom().nextLong(), targetEnv, remeasure);
-                if (hosts == null) {
+                if (kube.enabled) {
+                    outcome = startOnKubernetes(home, settings, commandLine(this, args));
+                } else if (hosts == null) {
                     outcome = start(home, settings, out, commandLine(this, args));
                 } else {
                     outcome = startOnHosts(home, settings, commandLine(this, args));
@@ -149,10 +169,27 @@ final class RunCommand extends Command {
         Inventory inventory = Inventory.read(hosts); // a bad inventory is one line before anything is written
         Path dir = (out != null ? out : Suite.defaultOutDir(home)).toAbsolutePath().normalize();
         Path certDir = certs != null ? certs : runCertificates(inventory, dir);
+        return startPlaced(home, settings, commandLine, dir, hosts, certDir);
+    }
+
+    /**
+     * A new run on agents deployed on Kubernetes for it: the pods are dialled as {@code agent://} hosts
+     * of an inventory written into the results folder, and deleted when the run ends, however it ends.
+     */
+    private Suite.Outcome startOnKubernetes(Path home, RunSettings settings, List<String> commandLine) {
+        Path dir = (out != null ? out : Suite.defaultOutDir(home)).toAbsolutePath().normalize();
+        Path certDir = certs != null ? certs : madeCertificates(dir);
+        try (KubeHosts deployed = KubeHosts.deploy(kube, HostsRun.defaultHeartbeatTimeout(), certDir, dir)) {
+            return startPlaced(home, settings, commandLine, dir, deployed.inventory(), certDir);
+        }
+    }
+
+    private Suite.Outcome startPlaced(Path home, RunSettings settings, List<String> commandLine, Path dir, Path inventory,
+                                      Path certDir) {
         HostsSettings h = new HostsSettings(certDir.toAbsolutePath().normalize().toString(),
                 maxClockOffset.toNanos() / 1000);
-        try (HostsRun placed = openHosts(hosts, h)) {
-            h.write(dir, hosts);
+        try (HostsRun placed = openHosts(inventory, h)) {
+            h.write(dir, inventory);
             Suite.Outcome outcome = Suite.start(home, settings, dir, commandLine, System.err,
                     hooks().placedOn(placed.targets(), placed.load()));
             placed.finished();
@@ -170,6 +207,11 @@ final class RunCommand extends Command {
             throw new UsageException("--hosts with agent:// hosts needs --certs DIR: the certificates the agents were"
                     + " started with ('showdown certs --out DIR')");
         }
+        return madeCertificates(dir);
+    }
+
+    /** A CA made for the run, in its results folder, for the agents a deployer starts. */
+    private static Path madeCertificates(Path dir) {
         Path made = dir.resolve("certs");
         if (!RunCertificates.present(made)) {
             RunCertificates.create(made, List.of());
@@ -177,9 +219,33 @@ final class RunCommand extends Command {
         return made;
     }
 
-    private static HostsRun openHosts(Path inventory, HostsSettings h) {
-        return HostsRun.open(Inventory.read(inventory), h.certsDir(), h.maxClockOffset(), HostsRun.defaultHeartbeatTimeout(),
-                List.of(), Clock.system());
+    /**
+     * Dials the inventory's agents, starting its {@code ssh://} hosts first; closing it stops what was
+     * started (the SSH client last, after every agent it started).
+     */
+    private static HostsRun openHosts(Path inventoryFile, HostsSettings h) {
+        Inventory inventory = Inventory.read(inventoryFile);
+        SshLauncher ssh = new SshLauncher(inventory.ssh());
+        try {
+            HostsRun run = HostsRun.open(inventory, h.certsDir(), h.maxClockOffset(), HostsRun.defaultHeartbeatTimeout(),
+                    List.of(ssh), Clock.system());
+            return run.alsoClosing(ssh);
+        } catch (RuntimeException e) {
+            ssh.close();
+            throw e;
+        }
+    }
+
+    private static Duration positiveDuration(String flag, String v) {
+        try {
+            Duration d = Units.parseDuration(v);
+            if (d.isNegative() || d.isZero()) {
+                throw new UsageException(flag + " must be above 0");
+            }
+            return d;
+        } catch (LoadException e) {
+            throw new UsageException(flag + ": " + e.getMessage());
+        }
     }
 
     private static Duration clockBound(String v) {
@@ -259,7 +325,8 @@ final class RunCommand extends Command {
     private void refuseOptionsWithResume() {
         boolean other = !targets.isEmpty() || !scenarios.isEmpty() || !profile.equals("quick") || duration != null
                 || warmup != null || !connections.isEmpty() || repeat != null || !cpus.isEmpty() || out != null
-                || noVerify || seed != null || !targetEnv.isEmpty() || remeasure || hosts != null || certs != null;
+                || noVerify || seed != null || !targetEnv.isEmpty() || remeasure || hosts != null || certs != null
+                || kube.enabled;
         if (other) {
             throw new UserException("--resume takes no other run options: the run keeps the settings it started with");
         }

@@ -11,9 +11,14 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.jar.Attributes;
+import java.util.jar.JarOutputStream;
+import java.util.jar.Manifest;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -41,6 +46,7 @@ class HostsNamespaceTest {
     private static final int SERVER = 11;
     private static final int LOAD_1 = 12;
     private static final int LOAD_2 = 13;
+    private static final Path SSHD = Path.of("/usr/sbin/sshd");
 
     @TempDir
     Path home;
@@ -60,6 +66,14 @@ class HostsNamespaceTest {
             }
         }
         for (String ns : namespaces) {
+            // what is left in our namespaces (an sshd session, an agent it started) we started
+            Process pids = new ProcessBuilder("ip", "netns", "pids", ns).redirectErrorStream(true).start();
+            for (String pid : new String(pids.getInputStream().readAllBytes(), StandardCharsets.UTF_8).split("\\s+")) {
+                if (pid.matches("\\d+")) {
+                    ProcessHandle.of(Long.parseLong(pid)).ifPresent(ProcessHandle::destroyForcibly);
+                }
+            }
+            pids.waitFor(10, TimeUnit.SECONDS);
             run(List.of("ip", "netns", "del", ns));
         }
         if (marker != null) {
@@ -76,23 +90,7 @@ class HostsNamespaceTest {
         RunOnHostsTest.writeHome(home, marker, "1s");
         Path certs = home.resolve("certs");
         RunCertificates.create(certs, List.of());
-        String hub = id + "h";
-        netns(hub);
-        ip(hub, "link", "add", "br0", "type", "bridge");
-        ip(hub, "link", "set", "br0", "up");
-        for (int host : List.of(CONTROLLER, SERVER, LOAD_1, LOAD_2)) {
-            String ns = party(host);
-            netns(ns);
-            String inside = "sv" + ns.substring(2);
-            String onBridge = "sb" + ns.substring(2);
-            // made inside the hub with its peer inside the party: nothing lands in this machine's namespace
-            ip(hub, "link", "add", onBridge, "type", "veth", "peer", "name", inside, "netns", ns);
-            ip(hub, "link", "set", onBridge, "master", "br0");
-            ip(hub, "link", "set", onBridge, "up");
-            ip(ns, "addr", "add", NET + host + "/24", "dev", inside);
-            ip(ns, "link", "set", inside, "up");
-            ip(ns, "link", "set", "lo", "up");
-        }
+        network(List.of(CONTROLLER, SERVER, LOAD_1, LOAD_2));
         CompletableFuture<String> server = agent(SERVER, "server", List.of("--home", home.toString()));
         CompletableFuture<String> load1 = agent(LOAD_1, "load", List.of("--allow", NET + SERVER));
         CompletableFuture<String> load2 = agent(LOAD_2, "load", List.of("--allow", NET + SERVER));
@@ -113,16 +111,7 @@ class HostsNamespaceTest {
                     agent: agent://%1$s%4$d:%5$d
                 """.formatted(NET, SERVER, LOAD_1, LOAD_2, AGENT_PORT));
         Path out = home.resolve("results/ns");
-        List<String> controller = new ArrayList<>(javaIn(party(CONTROLLER)));
-        controller.addAll(List.of("-Dshowdown.home=" + home, "showdown.cli.Main", "run", "--hosts", inventory.toString(),
-                "--certs", certs.toString(), "--profile", home.resolve("tiny.yaml").toString(), "--scenario", "mist",
-                "--out", out.toString(), "--seed", "5", "--warmup", "0s"));
-        Process run = start(controller, home.resolve("controller.log"));
-        assertThat(run.waitFor(120, TimeUnit.SECONDS)).as("the controller ends").isTrue();
-        assertThat(run.exitValue()).as(Files.readString(home.resolve("controller.log"))).isZero();
-
-        RunResults results = ResultsJson.read(out.resolve("results.json"));
-        assertThat(results.cases()).hasSize(3);
+        RunResults results = runController(inventory, certs, out);
         for (CaseResult c : results.cases()) {
             assertThat(c.hosts().server()).isEqualTo("server (" + NET + SERVER + ":" + AGENT_PORT + ")");
             assertThat(c.hosts().agents()).extracting(CaseHosts.AgentShare::address)
@@ -149,6 +138,164 @@ class HostsNamespaceTest {
             assertThat(p.waitFor(30, TimeUnit.SECONDS)).isTrue();
             assertThat(p.exitValue()).isZero();
         }
+    }
+
+    /**
+     * One {@code showdown run --hosts} whose load agent is started over SSH: Debian's OpenSSH server
+     * runs in the load host's namespace, and the controller copies the agent there as a jar and starts
+     * it with {@code java -jar showdown.jar agent --role load ...}, the real agent. The jar is a thin one
+     * whose manifest names this JVM's class path (the shaded jar is made after the tests); the hosts
+     * share this machine's file system, so it runs the code under test. After the run, the agent has
+     * ended and its directory is removed.
+     */
+    @Test
+    void aLoadAgentStartedOverSshLoadsTheServerAndIsRemovedAfterTheRun() throws Exception {
+        assumeTrue(namespacesCanBeMade(), "network namespaces cannot be made here (needs root and 'ip netns')");
+        assumeTrue(Files.isExecutable(SSHD), "no " + SSHD + " (Debian's openssh-server)");
+        assumeTrue(Files.isExecutable(Path.of("/usr/bin/ssh-keygen")), "no /usr/bin/ssh-keygen");
+        marker = UUID.randomUUID().toString();
+        RunOnHostsTest.writeHome(home, marker, "1s");
+        Path certs = home.resolve("certs");
+        RunCertificates.create(certs, List.of());
+        network(List.of(CONTROLLER, SERVER, LOAD_1));
+        Path sshDir = Files.createDirectories(home.resolve("ssh"));
+        Path knownHosts = sshd(party(LOAD_1), NET + LOAD_1, sshDir);
+        Path remote = Files.createDirectories(home.resolve("remote"));
+        CompletableFuture<String> server = agent(SERVER, "server", List.of("--home", home.toString()));
+        assertThat(server.get(60, TimeUnit.SECONDS)).endsWith("(role server)");
+        Path inventory = home.resolve("hosts.yaml");
+        Files.writeString(inventory, """
+                server:
+                  name: server
+                  agent: agent://%1$s%2$d:%4$d
+                  address: %1$s%2$d
+                load:
+                  - name: load-ssh
+                    agent: ssh://root@%1$s%3$d
+                ssh:
+                  identity: %5$s
+                  known-hosts: %6$s
+                  accept-new: false
+                  remote-dir: %7$s
+                  java: %8$s
+                  jar: %9$s
+                """.formatted(NET, SERVER, LOAD_1, AGENT_PORT, sshDir.resolve("id_ed25519"), knownHosts, remote,
+                ProcessHandle.current().info().command().orElseThrow(), thinJar(home.resolve("jar/showdown.jar"))));
+        Set<String> seen = ConcurrentHashMap.newKeySet();
+        Thread watcher = Thread.ofVirtual().start(() -> {
+            while (!Thread.currentThread().isInterrupted()) {
+                try (var dirs = Files.list(remote)) {
+                    dirs.forEach(d -> seen.add(d.getFileName().toString()));
+                    Thread.sleep(100);
+                } catch (IOException | InterruptedException e) {
+                    return;
+                }
+            }
+        });
+        RunResults results;
+        try {
+            results = runController(inventory, certs, home.resolve("results/ssh"), "--no-verify");
+        } finally {
+            watcher.interrupt();
+            watcher.join(5_000);
+        }
+        assertThat(seen).as("the agent's directory while it ran").singleElement().asString()
+                .startsWith("showdown-agent.");
+        for (CaseResult c : results.cases()) {
+            assertThat(c.hosts().agents()).extracting(CaseHosts.AgentShare::address)
+                    .containsExactly(NET + LOAD_1 + ":" + AGENT_PORT);
+            assertThat(c.requests()).isPositive();
+            assertThat(c.hosts().agents().getFirst().requests()).isEqualTo(c.requests());
+            assertThat(c.statusCounts()).containsOnlyKeys(200);
+        }
+        try (var left = Files.list(remote)) {
+            assertThat(left.toList()).as("the agent's directory is removed").isEmpty();
+        }
+        assertThat(ProcessHandle.allProcesses()
+                .filter(p -> p.info().commandLine().map(cl -> cl.contains(remote.toString())).orElse(false))
+                .filter(ProcessHandle::isAlive).toList()).as("the agent over SSH ended").isEmpty();
+    }
+
+    /**
+     * {@code showdown run --hosts} over the mist scenario, as a process in the controller's namespace;
+     * it must end with 0 and record the scenario's three cases.
+     */
+    private RunResults runController(Path inventory, Path certs, Path out, String... more) throws Exception {
+        List<String> controller = new ArrayList<>(javaIn(party(CONTROLLER)));
+        controller.addAll(List.of("-Dshowdown.home=" + home, "showdown.cli.Main", "run", "--hosts", inventory.toString(),
+                "--certs", certs.toString(), "--profile", home.resolve("tiny.yaml").toString(), "--scenario", "mist",
+                "--out", out.toString(), "--seed", "5", "--warmup", "0s"));
+        controller.addAll(List.of(more));
+        Process run = start(controller, home.resolve("controller.log"));
+        assertThat(run.waitFor(120, TimeUnit.SECONDS)).as("the controller ends").isTrue();
+        assertThat(run.exitValue()).as(Files.readString(home.resolve("controller.log"))).isZero();
+        RunResults results = ResultsJson.read(out.resolve("results.json"));
+        assertThat(results.cases()).hasSize(3);
+        return results;
+    }
+
+    /** A bridge in a namespace of its own, and on it one namespace per party at its address. */
+    private void network(List<Integer> hosts) throws Exception {
+        String hub = id + "h";
+        netns(hub);
+        ip(hub, "link", "add", "br0", "type", "bridge");
+        ip(hub, "link", "set", "br0", "up");
+        for (int host : hosts) {
+            String ns = party(host);
+            netns(ns);
+            String inside = "sv" + ns.substring(2);
+            String onBridge = "sb" + ns.substring(2);
+            // made inside the hub with its peer inside the party: nothing lands in this machine's namespace
+            ip(hub, "link", "add", onBridge, "type", "veth", "peer", "name", inside, "netns", ns);
+            ip(hub, "link", "set", onBridge, "master", "br0");
+            ip(hub, "link", "set", onBridge, "up");
+            ip(ns, "addr", "add", NET + host + "/24", "dev", inside);
+            ip(ns, "link", "set", inside, "up");
+            ip(ns, "link", "set", "lo", "up");
+        }
+    }
+
+    /**
+     * Debian's sshd in {@code ns} on {@code address}:22, with a host key and a user key made for the test;
+     * returns a known_hosts file that trusts it. The key pair for logging in is {@code dir/id_ed25519}.
+     */
+    private Path sshd(String ns, String address, Path dir) throws Exception {
+        runOrFail(List.of("ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", dir.resolve("host_key").toString()));
+        runOrFail(List.of("ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", dir.resolve("id_ed25519").toString()));
+        Files.copy(dir.resolve("id_ed25519.pub"), dir.resolve("authorized_keys"));
+        Files.createDirectories(Path.of("/run/sshd"));
+        Path config = Files.writeString(dir.resolve("sshd_config"), String.join("\n",
+                "ListenAddress " + address, "Port 22", "HostKey " + dir.resolve("host_key"),
+                "PidFile " + dir.resolve("sshd.pid"), "AuthorizedKeysFile " + dir.resolve("authorized_keys"),
+                "StrictModes no", "PasswordAuthentication no", "KbdInteractiveAuthentication no", "UsePAM no",
+                "PermitRootLogin prohibit-password", ""));
+        Path log = dir.resolve("sshd.log");
+        Process sshd = start(List.of("ip", "netns", "exec", ns, SSHD.toString(), "-D", "-e", "-f", config.toString()), log);
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+        while (!Files.readString(log).contains("Server listening on " + address)) {
+            assertThat(sshd.isAlive()).as("sshd runs: " + Files.readString(log)).isTrue();
+            assertThat(System.nanoTime() - deadline).as("sshd listens within 20 s").isNegative();
+            Thread.sleep(50);
+        }
+        return Files.writeString(dir.resolve("known_hosts"), address + " "
+                + Files.readString(dir.resolve("host_key.pub")).strip() + "\n");
+    }
+
+    /** A jar whose manifest runs showdown.cli.Main on this JVM's class path. */
+    private static Path thinJar(Path jar) throws IOException {
+        Manifest manifest = new Manifest();
+        manifest.getMainAttributes().put(Attributes.Name.MANIFEST_VERSION, "1.0");
+        manifest.getMainAttributes().put(Attributes.Name.MAIN_CLASS, "showdown.cli.Main");
+        StringBuilder classPath = new StringBuilder();
+        for (String entry : System.getProperty("java.class.path").split(java.io.File.pathSeparator)) {
+            classPath.append(Path.of(entry).toAbsolutePath().toUri()).append(' ');
+        }
+        manifest.getMainAttributes().put(Attributes.Name.CLASS_PATH, classPath.toString().strip());
+        Files.createDirectories(jar.getParent());
+        try (JarOutputStream out = new JarOutputStream(Files.newOutputStream(jar), manifest)) {
+            out.flush();
+        }
+        return jar;
     }
 
     private String party(int host) {

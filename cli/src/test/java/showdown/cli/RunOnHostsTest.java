@@ -256,21 +256,37 @@ class RunOnHostsTest {
     }
 
     @Test
-    void sshAndKubeHostsNeedTheDeployModule() throws Exception {
+    void kubeHostsSshServersWithoutHomeAndUnknownSshSettingsAreRefusedInOneLine() throws Exception {
         Agent server = agent(AgentRole.SERVER, List.of());
-        Path file = home.resolve("ssh.yaml");
-        Files.writeString(file, "server:\n  name: server\n  agent: agent://127.0.0.1:" + server.port()
-                + "\n  address: 127.0.0.1\nload:\n  - name: load-1\n    agent: ssh://root@192.0.2.12\n");
+        String running = "server:\n  name: server\n  agent: agent://127.0.0.1:" + server.port() + "\n  address: 127.0.0.1\n";
+        assertThat(refusal("kube.yaml", running + "load:\n  - name: load-1\n    agent: kube\n")).isEqualTo("showdown run:"
+                + " host load-1: kube hosts are not placed through --hosts; 'showdown run --kubernetes --image IMAGE'"
+                + " deploys every agent on Kubernetes");
+        assertThat(refusal("ssh-home.yaml", "server:\n  name: server\n  agent: ssh://root@192.0.2.11\n"
+                + "  address: 192.0.2.11\nload:\n  - name: load-1\n    agent: ssh://root@192.0.2.12\n"))
+                .isEqualTo("showdown run: host server (ssh://root@192.0.2.11): a server agent over SSH needs 'home' in the"
+                        + " inventory's ssh: block, the checkout of showdown on that host whose targets it starts");
+        assertThat(refusal("ssh-key.yaml", running + "load:\n  - name: load-1\n    agent: ssh://root@192.0.2.12\n"
+                + "ssh: { port: 22 }\n")).isEqualTo("showdown run: --hosts: the ssh: block has no setting 'port' (it takes"
+                + " accept-new, home, identity, jar, java, known-hosts, remote-dir)");
+        assertThat(refusal("ssh-accept.yaml", running + "load:\n  - name: load-1\n    agent: ssh://root@192.0.2.12\n"
+                + "ssh: { accept-new: maybe }\n")).isEqualTo("showdown run: --hosts: the ssh: block's accept-new is true"
+                + " or false, not 'maybe'");
+    }
+
+    /** What {@code run --hosts} with this inventory prints on stderr; it must exit 2. */
+    private String refusal(String name, String inventory) throws IOException {
+        Path file = home.resolve(name);
+        Files.writeString(file, inventory);
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         PrintStream original = System.err;
         System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
         try {
-            assertThat(Main.execute(args(home.resolve("results/ssh"), file))).isEqualTo(Main.EXIT_USAGE);
+            assertThat(Main.execute(args(home.resolve("results/" + name), file))).isEqualTo(Main.EXIT_USAGE);
         } finally {
             System.setErr(original);
         }
-        assertThat(err.toString(StandardCharsets.UTF_8).strip()).isEqualTo("showdown run: ssh:// hosts need the deploy"
-                + " module (host load-1); start the agent yourself and give agent://HOST:PORT");
+        return err.toString(StandardCharsets.UTF_8).strip();
     }
 
     private static List<String> headings(Path md) throws IOException {

@@ -47,8 +47,11 @@ public interface AgentLauncher {
 
     /** The refusal when no launcher handles a host: one line. */
     static HostsException missing(String name, String agent) {
-        String kind = agent.startsWith("ssh://") ? "ssh:// hosts" : "kube hosts";
-        return new HostsException(kind + " need the deploy module (host " + name + "); start the agent yourself and give"
+        if (agent.equals("kube")) {
+            return new HostsException("host " + name + ": kube hosts are not placed through --hosts; 'showdown run"
+                    + " --kubernetes --image IMAGE' deploys every agent on Kubernetes");
+        }
+        return new HostsException("host " + name + ": nothing here starts " + agent + "; start the agent yourself and give"
                 + " agent://HOST:PORT");
     }
 }

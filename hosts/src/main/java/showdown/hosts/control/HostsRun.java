@@ -22,6 +22,7 @@ public final class HostsRun implements AutoCloseable {
 
     private final List<AgentLink> links = new ArrayList<>();
     private final List<AgentLauncher.Launched> launched = new ArrayList<>();
+    private final List<AutoCloseable> closedLast = new ArrayList<>();
     private ServerAgentHost server;
     private AgentMeasurer measurer;
     private boolean finished;
@@ -84,6 +85,15 @@ public final class HostsRun implements AutoCloseable {
         return link;
     }
 
+    /**
+     * Has {@link #close()} close {@code resource} too, after every launched agent is stopped: the
+     * client a launcher started them through.
+     */
+    public HostsRun alsoClosing(AutoCloseable resource) {
+        closedLast.add(resource);
+        return this;
+    }
+
     public TargetHost targets() {
         return server;
     }
@@ -121,5 +131,13 @@ public final class HostsRun implements AutoCloseable {
             }
         }
         launched.clear();
+        for (AutoCloseable c : closedLast) {
+            try {
+                c.close();
+            } catch (Exception e) {
+                // the others still get closed
+            }
+        }
+        closedLast.clear();
     }
 }

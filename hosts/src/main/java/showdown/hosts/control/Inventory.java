@@ -26,7 +26,7 @@ import java.util.Set;
  * load:
  *   - name: load-1
  *     agent: agent://192.0.2.11:7700
- * ssh: { identity: ~/.ssh/id_ed25519, known-hosts: ~/.ssh/known_hosts, remote-dir: /tmp/showdown-agent }
+ * ssh: { identity: ~/.ssh/id_ed25519, known-hosts: ~/.ssh/known_hosts, remote-dir: /tmp }
  * </pre>
  */
 public record Inventory(Host server, List<Host> load, Map<String, String> ssh) {
