@@ -14,6 +14,7 @@ import (
 	"html/template"
 	"io"
 	"log"
+	"net"
 	"net/http"
 	"os"
 	"runtime"
@@ -22,8 +23,7 @@ import (
 
 const (
 	defaultPort = "8080"
-	// ListenHost is where every target listens: loopback only.
-	ListenHost = "127.0.0.1"
+	defaultHost = "127.0.0.1"
 	// MaxEchoBodyBytes is the scenario contract's cap on an echoed body (docs/scenarios.md, S2):
 	// larger bodies get 413.
 	MaxEchoBodyBytes = 40_000_000
@@ -57,6 +57,20 @@ func Port() string {
 		return port
 	}
 	return defaultPort
+}
+
+// Host is the address to listen on: HOST (a server agent sets 0.0.0.0, for load from other
+// hosts), or 127.0.0.1 when it is unset.
+func Host() string {
+	if host := os.Getenv("HOST"); host != "" {
+		return host
+	}
+	return defaultHost
+}
+
+// Address is HOST and port joined for net.Listen and http.Server.Addr.
+func Address(port string) string {
+	return net.JoinHostPort(Host(), port)
 }
 
 // App is one target's share of the contract: its name (the prefix of its error lines), the
@@ -150,7 +164,7 @@ func (a *App) Page(w http.ResponseWriter, title string) {
 	buf.WriteTo(w)
 }
 
-// Serve serves handler, with the Server header added, on 127.0.0.1:PORT (8080 when unset) as
+// Serve serves handler, with the Server header added, on HOST:PORT (127.0.0.1 and 8080 when unset) as
 // HTTP/1.1 and HTTP/2 with prior knowledge (h2c), and, when TLS_PORT, TLS_CERT and TLS_KEY are
 // all set, on TLS_PORT as HTTP/1.1 and HTTP/2 chosen by ALPN. It returns only by exiting 2 with
 // one line: a port it cannot listen on, or TLS variables that are incomplete or unreadable.
@@ -167,7 +181,7 @@ func (a *App) Serve(handler http.Handler) {
 	cleartext := new(http.Protocols)
 	cleartext.SetHTTP1(true)
 	cleartext.SetUnencryptedHTTP2(true)
-	server := &http.Server{Addr: ListenHost + ":" + Port(), Handler: handler, Protocols: cleartext}
+	server := &http.Server{Addr: Address(Port()), Handler: handler, Protocols: cleartext}
 
 	failed := make(chan error, 2)
 	go func() { failed <- server.ListenAndServe() }()
@@ -208,7 +222,7 @@ func newTLSServer(handler http.Handler) (*http.Server, error) {
 	secure.SetHTTP1(true)
 	secure.SetHTTP2(true)
 	return &http.Server{
-		Addr:      ListenHost + ":" + port,
+		Addr:      Address(port),
 		Handler:   handler,
 		Protocols: secure,
 		// crypto/tls negotiates TLS 1.3 or 1.2 with its own cipher-suite order; net/http adds

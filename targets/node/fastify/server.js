@@ -1,12 +1,13 @@
 'use strict';
 // Fastify in node's cluster module, one worker per CPU given (CPUS), each listening on
-// 127.0.0.1:$PORT (8080 when PORT is unset). Fastify's production guide: for the most requests
-// per second per vCPU, an instance per vCPU.
+// $HOST:$PORT (127.0.0.1 and 8080 when unset; a server agent sets HOST=0.0.0.0 for load from
+// other hosts). Fastify's production guide: for the most requests per second per vCPU, an
+// instance per vCPU.
 const { createApp } = require('./app');
 const { serveInCluster } = require('../lib/cluster');
 
 const DEFAULT_PORT = 8080;
-const HOST = '127.0.0.1';
+const HOST = process.env.HOST || '127.0.0.1';
 // The exit code of a worker that could not listen (lib/cluster.js stops then).
 const CANNOT_LISTEN = 2;
 

@@ -3,7 +3,8 @@
 import os
 
 wsgi_app = "app:app"
-bind = f"127.0.0.1:{os.environ.get('PORT', '8080')}"
+# HOST: a server agent sets 0.0.0.0, for load from other hosts.
+bind = f"{os.environ.get('HOST') or '127.0.0.1'}:{os.environ.get('PORT', '8080')}"
 # One worker process per CPU given: each runs Python's one interpreter lock, so one per CPU is as
 # much parallel Python as the CPUs hold.
 workers = int(os.environ.get("CPUS", "1"))

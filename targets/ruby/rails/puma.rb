@@ -2,6 +2,7 @@
 # threads each, the app loaded once before forking, no request log.
 require 'etc'
 
+DEFAULT_HOST = '127.0.0.1'
 DEFAULT_PORT = 8080
 MIN_THREADS = 1
 MAX_THREADS = 16
@@ -10,6 +11,7 @@ environment 'production'
 workers Integer(ENV.fetch('CPUS', Etc.nprocessors))
 threads MIN_THREADS, MAX_THREADS
 preload_app!
-bind "tcp://127.0.0.1:#{Integer(ENV.fetch('PORT', DEFAULT_PORT))}"
+# HOST: a server agent sets 0.0.0.0, for load from other hosts.
+bind "tcp://#{ENV.fetch('HOST', DEFAULT_HOST)}:#{Integer(ENV.fetch('PORT', DEFAULT_PORT))}"
 rackup File.join(__dir__, 'config.ru')
 quiet

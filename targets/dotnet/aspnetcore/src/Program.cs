@@ -20,10 +20,23 @@ if (portText is not null && (!int.TryParse(portText, out port) || port is < 1 or
     return 2;
 }
 
+// HOST: a server agent sets 0.0.0.0, for load from other hosts; the loopback when it is unset.
+var hostText = Environment.GetEnvironmentVariable("HOST");
+IPAddress host = IPAddress.Loopback;
+if (hostText is not null)
+{
+    if (!IPAddress.TryParse(hostText, out var parsed))
+    {
+        Console.Error.WriteLine($"aspnetcore: HOST is not an IP address: {hostText}");
+        return 2;
+    }
+    host = parsed;
+}
+
 var builder = WebApplication.CreateBuilder(args);
 builder.WebHost.ConfigureKestrel(kestrel =>
 {
-    kestrel.Listen(IPAddress.Loopback, port);
+    kestrel.Listen(host, port);
     // Kestrel answers 413 itself once a body passes this, declared or chunked.
     kestrel.Limits.MaxRequestBodySize = MaxEchoBodyBytes;
 });

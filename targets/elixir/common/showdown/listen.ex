@@ -1,14 +1,31 @@
 defmodule Showdown.Listen do
   @moduledoc """
-  Where a target listens (docs/targets.md): 127.0.0.1 and the port in the PORT environment
-  variable, 8080 when it is unset.
+  Where a target listens (docs/targets.md): the address in the HOST environment variable
+  (127.0.0.1 when it is unset; a server agent sets 0.0.0.0, for load from other hosts) and the
+  port in PORT, 8080 when it is unset.
   """
 
   @default_port 8080
 
-  @doc "The address to listen on, as `:inet` takes it."
-  @spec ip() :: :inet.ip4_address()
-  def ip, do: {127, 0, 0, 1}
+  @default_ip {127, 0, 0, 1}
+
+  @doc "The address from a HOST value (127.0.0.1 when unset) as `:inet` takes it, or why not."
+  @spec ip(String.t() | nil) :: {:ok, :inet.ip_address()} | {:error, String.t()}
+  def ip(nil), do: {:ok, @default_ip}
+
+  def ip(value) do
+    case :inet.parse_address(String.to_charlist(value)) do
+      {:ok, address} -> {:ok, address}
+      {:error, _} -> {:error, "HOST is not an IP address: #{inspect(value)}"}
+    end
+  end
+
+  @doc """
+  The address from the HOST environment variable; otherwise prints one line naming the app to
+  stderr and stops the VM with exit code 2.
+  """
+  @spec ip!(String.t()) :: :inet.ip_address()
+  def ip!(app), do: ok!(app, ip(System.get_env("HOST")))
 
   @doc "The port from a PORT value (nil when unset), or why it is not one."
   @spec port(String.t() | nil) :: {:ok, :inet.port_number()} | {:error, String.t()}
@@ -26,14 +43,12 @@ defmodule Showdown.Listen do
   stderr and stops the VM with exit code 2 (a user's error, not a crash to report).
   """
   @spec port!(String.t()) :: :inet.port_number()
-  def port!(app) do
-    case port(System.get_env("PORT")) do
-      {:ok, port} ->
-        port
+  def port!(app), do: ok!(app, port(System.get_env("PORT")))
 
-      {:error, message} ->
-        IO.puts(:stderr, "#{app}: #{message}")
-        System.halt(2)
-    end
+  defp ok!(_app, {:ok, value}), do: value
+
+  defp ok!(app, {:error, message}) do
+    IO.puts(:stderr, "#{app}: #{message}")
+    System.halt(2)
   end
 end

@@ -7,6 +7,7 @@
 //// percent-encoded: the handler decodes them (gleam/uri) before it routes.
 ////
 //// mist 0.14 listens on every interface: it has no option for the address (mist 3 added one).
+//// So it serves what a server agent's HOST=0.0.0.0 asks for, and cannot honour another HOST.
 
 import gleam/bit_builder
 import gleam/erlang/os

@@ -91,10 +91,10 @@ func main() {
 	e.Server.Protocols = cleartext
 
 	failed := make(chan error, 2)
-	go func() { failed <- e.Start(contract.ListenHost + ":" + contract.Port()) }()
+	go func() { failed <- e.Start(contract.Address(contract.Port())) }()
 	if tlsPort != "" {
 		// StartTLS offers HTTP/2 and HTTP/1.1 by ALPN, with crypto/tls (TLS 1.2 and 1.3).
-		go func() { failed <- e.StartTLS(contract.ListenHost+":"+tlsPort, certFile, keyFile) }()
+		go func() { failed <- e.StartTLS(contract.Address(tlsPort), certFile, keyFile) }()
 	}
 	fail(<-failed)
 }

@@ -66,7 +66,7 @@ func main() {
 	// Prefork off (Fiber's default): one process with GOMAXPROCS = CPUS, as README.md explains.
 	quiet := fiber.ListenConfig{DisableStartupMessage: true}
 	failed := make(chan error, 2)
-	go func() { failed <- app.Listen(contract.ListenHost+":"+contract.Port(), quiet) }()
+	go func() { failed <- app.Listen(contract.Address(contract.Port()), quiet) }()
 	if tlsListener != nil {
 		// The same fasthttp server serves both listeners.
 		go func() { failed <- app.Listener(tlsListener, quiet) }()
@@ -85,7 +85,7 @@ func newTLSListener() (net.Listener, error) {
 	if err != nil {
 		return nil, fmt.Errorf("cannot load TLS_CERT and TLS_KEY: %w", err)
 	}
-	return tls.Listen("tcp", contract.ListenHost+":"+port, &tls.Config{
+	return tls.Listen("tcp", contract.Address(port), &tls.Config{
 		MinVersion:   tls.VersionTLS12,
 		Certificates: []tls.Certificate{certificate},
 		NextProtos:   []string{"http/1.1"},

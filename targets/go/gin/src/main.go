@@ -6,6 +6,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"net"
 	"net/http"
 	"os"
 	"runtime"
@@ -16,7 +17,7 @@ import (
 
 const (
 	defaultPort = "8080"
-	listenHost  = "127.0.0.1"
+	defaultHost = "127.0.0.1"
 	// The scenario contract's cap on an echoed body (docs/scenarios.md, S2): larger bodies get 413.
 	maxEchoBodyBytes = 40_000_000
 	serverName       = "gin"
@@ -43,6 +44,11 @@ func main() {
 	if port == "" {
 		port = defaultPort
 	}
+	// HOST: a server agent sets 0.0.0.0, for load from other hosts.
+	host := os.Getenv("HOST")
+	if host == "" {
+		host = defaultHost
+	}
 	if _, err := os.Stat(templateDir); err != nil {
 		// LoadHTMLGlob would panic with a stack trace; say it in one line instead.
 		fmt.Fprintf(os.Stderr, "gin: cannot load the templates: %v\n", err)
@@ -67,7 +73,7 @@ func main() {
 		c.HTML(http.StatusOK, "layout", gin.H{"Title": c.Param("title"), "Members": members})
 	})
 
-	if err := router.Run(listenHost + ":" + port); err != nil {
+	if err := router.Run(net.JoinHostPort(host, port)); err != nil {
 		fmt.Fprintf(os.Stderr, "gin: %v\n", err)
 		os.Exit(2)
 	}

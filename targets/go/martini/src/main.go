@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"os"
 	"runtime"
@@ -20,7 +21,7 @@ import (
 
 const (
 	defaultPort = "8080"
-	listenHost  = "127.0.0.1"
+	defaultHost = "127.0.0.1"
 	// The scenario contract's cap on an echoed body (docs/scenarios.md, S2): larger bodies get 413.
 	maxEchoBodyBytes = 40_000_000
 	serverName       = "martini"
@@ -44,6 +45,11 @@ func main() {
 	port := os.Getenv("PORT")
 	if port == "" {
 		port = defaultPort
+	}
+	// HOST: a server agent sets 0.0.0.0, for load from other hosts.
+	host := os.Getenv("HOST")
+	if host == "" {
+		host = defaultHost
 	}
 	if _, err := os.Stat("templates"); err != nil {
 		// render would find no templates and answer every page with a 500; say it at start instead.
@@ -82,7 +88,7 @@ func main() {
 	m.MapTo(r, (*martini.Routes)(nil))
 	m.Action(r.Handle)
 
-	server := &http.Server{Addr: listenHost + ":" + port, Handler: m}
+	server := &http.Server{Addr: net.JoinHostPort(host, port), Handler: m}
 	if err := server.ListenAndServe(); err != nil {
 		fmt.Fprintf(os.Stderr, "martini: %v\n", err)
 		os.Exit(2)

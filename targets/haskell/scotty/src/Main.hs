@@ -10,6 +10,7 @@ import Data.Aeson (object, (.=))
 import qualified Data.ByteString as B
 import qualified Data.ByteString.Lazy as BL
 import Data.IORef (modifyIORef', newIORef, readIORef)
+import Data.String (fromString)
 import qualified Data.Text.Lazy as TL
 import Network.HTTP.Types (status413)
 import Network.Wai.Handler.Warp (defaultSettings, setHost, setPort, setServerName)
@@ -41,7 +42,9 @@ main = do
   port <- case portEnv of
     Nothing -> pure defaultPort
     Just p -> maybe (badPort p) pure (readMaybe p >>= positive)
-  let warp = setServerName "scotty" $ setHost "127.0.0.1" $ setPort port defaultSettings
+  -- HOST: a server agent sets 0.0.0.0, for load from other hosts.
+  host <- maybe "127.0.0.1" fromString <$> lookupEnv "HOST"
+  let warp = setServerName "scotty" $ setHost host $ setPort port defaultSettings
   -- verbose = 0: no startup banner; no request logger middleware is installed.
   scottyOpts (Options 0 warp) routes
   where

@@ -8,6 +8,7 @@ module Main (main) where
 
 import Control.Concurrent (setNumCapabilities)
 import Data.Aeson (object, (.=))
+import Data.String (fromString)
 import Data.Text (Text)
 import qualified Data.Text.Encoding as TE
 import qualified Data.Text.Encoding.Error as TE
@@ -39,11 +40,13 @@ main = do
   port <- case portEnv of
     Nothing -> pure defaultPort
     Just p -> maybe (badPort p) pure (readMaybe p >>= positive)
+  -- HOST: a server agent sets 0.0.0.0, for load from other hosts.
+  host <- maybe "127.0.0.1" fromString <$> lookupEnv "HOST"
   -- Spock answers a body over the limit with its error handler and 413.
   let config = defaultSpockConfig {sc_maxRequestSize = Just maxEchoBodyBytes, sc_errorHandler = errorText}
   app <- spockAsApp (spockConfigT config id routes)
   -- runSpock would listen on every interface and print a banner; Warp's own settings do neither.
-  runSettings (setServerName "Spock" $ setHost "127.0.0.1" $ setPort port defaultSettings) app
+  runSettings (setServerName "Spock" $ setHost host $ setPort port defaultSettings) app
   where
     positive n = if n > 0 then Just n else Nothing
     badPort p = do

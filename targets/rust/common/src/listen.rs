@@ -1,4 +1,5 @@
 //! Where and how a target listens, from the environment the harness sets (docs/targets.md):
+//! `HOST` (127.0.0.1 when unset; a server agent sets 0.0.0.0, for load from other hosts),
 //! `PORT` (8080 when unset), `CPUS` (the workers; unset leaves the framework's default), and
 //! `TLS_PORT`, `TLS_CERT`, `TLS_KEY` together for TLS, or none of them for cleartext only.
 
@@ -11,8 +12,8 @@ use rustls::ServerConfig;
 use rustls_pki_types::pem::PemObject;
 use rustls_pki_types::{CertificateDer, PrivateKeyDer};
 
-/// Every target listens on loopback only.
-pub const LISTEN_HOST: IpAddr = IpAddr::V4(Ipv4Addr::LOCALHOST);
+/// Where a target listens when `HOST` is unset: loopback only.
+const DEFAULT_HOST: IpAddr = IpAddr::V4(Ipv4Addr::LOCALHOST);
 const DEFAULT_PORT: u16 = 8080;
 
 /// The ALPN names a TLS listener offers, HTTP/2 first: the client chooses.
@@ -38,6 +39,13 @@ pub struct TlsListen {
 impl Listen {
     /// Reads the environment; the error is one line for the user.
     pub fn from_env() -> Result<Listen, String> {
+        let host = match env::var("HOST") {
+            Ok(value) => value
+                .trim()
+                .parse::<IpAddr>()
+                .map_err(|_| format!("HOST must be an IP address, not '{value}'"))?,
+            Err(_) => DEFAULT_HOST,
+        };
         let port = match env::var("PORT") {
             Ok(value) => parse_port("PORT", &value)?,
             Err(_) => DEFAULT_PORT,
@@ -49,7 +57,7 @@ impl Listen {
             },
             Err(_) => None,
         };
-        Ok(Listen { addr: SocketAddr::new(LISTEN_HOST, port), cpus, tls: tls_from_env()? })
+        Ok(Listen { addr: SocketAddr::new(host, port), cpus, tls: tls_from_env(host)? })
     }
 }
 
@@ -57,14 +65,14 @@ fn parse_port(name: &str, value: &str) -> Result<u16, String> {
     value.trim().parse::<u16>().map_err(|_| format!("{name} must be a port number, not '{value}'"))
 }
 
-fn tls_from_env() -> Result<Option<TlsListen>, String> {
+fn tls_from_env(host: IpAddr) -> Result<Option<TlsListen>, String> {
     let port = env::var("TLS_PORT").ok();
     let cert = env::var("TLS_CERT").ok();
     let key = env::var("TLS_KEY").ok();
     match (port, cert, key) {
         (None, None, None) => Ok(None),
         (Some(port), Some(cert), Some(key)) => Ok(Some(TlsListen {
-            addr: SocketAddr::new(LISTEN_HOST, parse_port("TLS_PORT", &port)?),
+            addr: SocketAddr::new(host, parse_port("TLS_PORT", &port)?),
             config: server_config(Path::new(&cert), Path::new(&key))?,
         })),
         _ => Err("TLS needs all of TLS_PORT, TLS_CERT and TLS_KEY, and some are unset".to_string()),

@@ -1,9 +1,9 @@
 defmodule ShowdownBandit.Application do
   @moduledoc """
   The bandit target: `ShowdownBandit.Endpoint` (the plug target's router behind a Server header)
-  on Bandit, started under the application's supervisor as Bandit's docs show, on
-  127.0.0.1:$PORT. Bandit's defaults otherwise (Thousand Island's 100 acceptors, HTTP/1.1 and h2c);
-  `startup_log: false` drops its start line.
+  on Bandit, started under the application's supervisor as Bandit's docs show, on $HOST:$PORT
+  (`Showdown.Listen`). Bandit's defaults otherwise (Thousand Island's 100 acceptors, HTTP/1.1
+  and h2c); `startup_log: false` drops its start line.
   """
 
   use Application
@@ -14,7 +14,7 @@ defmodule ShowdownBandit.Application do
       {Bandit,
        plug: ShowdownBandit.Endpoint,
        scheme: :http,
-       ip: Showdown.Listen.ip(),
+       ip: Showdown.Listen.ip!("bandit"),
        port: Showdown.Listen.port!("bandit"),
        startup_log: false}
     ]

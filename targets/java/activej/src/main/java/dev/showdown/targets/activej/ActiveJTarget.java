@@ -26,7 +26,9 @@ public final class ActiveJTarget extends MultithreadedHttpServerLauncher {
         int workers = intFromEnv("CPUS", Runtime.getRuntime().availableProcessors());
         // The launcher reads its settings from http-server.properties, overridden by "config.*"
         // system properties; the harness's environment is passed on that way.
-        System.setProperty("config.http.listenAddresses", "127.0.0.1:" + port);
+        // HOST (127.0.0.1 when unset): a server agent asks for 0.0.0.0, for load from other hosts.
+        String host = System.getenv().getOrDefault("HOST", "127.0.0.1");
+        System.setProperty("config.http.listenAddresses", host + ":" + port);
         System.setProperty("config.workers", Integer.toString(workers));
         new ActiveJTarget().launch(args);
     }

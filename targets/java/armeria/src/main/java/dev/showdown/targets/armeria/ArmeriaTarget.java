@@ -12,7 +12,8 @@ import java.net.InetSocketAddress;
  */
 public final class ArmeriaTarget {
 
-    private static final String HOST = "127.0.0.1";
+    /** 127.0.0.1, or what HOST says: a server agent asks for 0.0.0.0, for load from other hosts. */
+    private static final String HOST = System.getenv().getOrDefault("HOST", "127.0.0.1");
     private static final int DEFAULT_PORT = 8080;
     /** POST /user accepts bodies up to this size; larger ones get 413 from Armeria. */
     private static final long MAX_REQUEST_BYTES = 40_000_000L;

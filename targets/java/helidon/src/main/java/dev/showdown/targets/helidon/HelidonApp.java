@@ -25,7 +25,8 @@ import io.helidon.webserver.http.ServerResponse;
  * and {@code TLS_KEY} a second listener serves HTTP/1.1 and HTTP/2 over the JDK's TLS by ALPN.
  */
 public final class HelidonApp {
-    static final String HOST = "127.0.0.1";
+    /** 127.0.0.1, or what HOST says: a server agent asks for 0.0.0.0, for load from other hosts. */
+    static final String HOST = System.getenv().getOrDefault("HOST", "127.0.0.1");
     static final int DEFAULT_PORT = 8080;
     /** Request bodies above this many bytes get 413. */
     static final long MAX_PAYLOAD_BYTES = 40_000_000L;

@@ -31,7 +31,8 @@ import org.eclipse.jetty.util.thread.QueuedThreadPool;
  * connector serves HTTP/1.1 and HTTP/2 over the JDK's TLS, chosen by ALPN.
  */
 public final class JettyApp {
-    static final String HOST = "127.0.0.1";
+    /** 127.0.0.1, or what HOST says: a server agent asks for 0.0.0.0, for load from other hosts. */
+    static final String HOST = System.getenv().getOrDefault("HOST", "127.0.0.1");
     static final int DEFAULT_PORT = 8080;
     /** Request bodies above this many bytes get 413 (Content-Length or chunked). */
     static final long MAX_REQUEST_BYTES = 40_000_000L;

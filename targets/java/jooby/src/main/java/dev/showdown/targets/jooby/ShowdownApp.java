@@ -45,7 +45,8 @@ public final class ShowdownApp extends Jooby {
                 .setMaxRequestSize(MAX_REQUEST_BYTES)
                 // Date, Server and Content-Type on every response.
                 .setDefaultHeaders(true);
-        options.setHost("127.0.0.1");
+        // 127.0.0.1, or what HOST says: a server agent asks for 0.0.0.0, for load from other hosts.
+        options.setHost(System.getenv().getOrDefault("HOST", "127.0.0.1"));
         setServerOptions(options);
 
         // Templates were compiled to classes by jte-maven-plugin (jte's production mode).

@@ -25,7 +25,8 @@ import javax.net.ssl.SSLException;
  * (h2c); {@code TLS_PORT}, when the TLS variables are set, serves both over TLS chosen by ALPN.
  */
 public final class NettyServer {
-    private static final String HOST = "127.0.0.1";
+    /** 127.0.0.1, or what HOST says: a server agent asks for 0.0.0.0, for load from other hosts. */
+    private static final String HOST = System.getenv().getOrDefault("HOST", "127.0.0.1");
     private static final int DEFAULT_PORT = 8080;
     private static final int ACCEPT_BACKLOG = 8192;
 

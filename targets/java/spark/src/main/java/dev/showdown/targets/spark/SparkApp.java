@@ -19,7 +19,8 @@ import spark.template.freemarker.FreeMarkerEngine;
 
 /** The Showdown routes with Spark's static DSL, as in its getting-started docs. */
 public final class SparkApp {
-    static final String HOST = "127.0.0.1";
+    /** 127.0.0.1, or what HOST says: a server agent asks for 0.0.0.0, for load from other hosts. */
+    static final String HOST = System.getenv().getOrDefault("HOST", "127.0.0.1");
     static final int DEFAULT_PORT = 8080;
     /** Request bodies above this many bytes get 413. */
     static final long MAX_REQUEST_BYTES = 40_000_000L;

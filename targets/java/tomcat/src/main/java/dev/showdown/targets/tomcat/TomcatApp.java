@@ -24,7 +24,8 @@ import org.apache.tomcat.util.net.SSLHostConfigCertificate;
  * a second connector serves HTTP/1.1 and HTTP/2 over TLS (JSSE), chosen by ALPN.
  */
 public final class TomcatApp {
-    static final String HOST = "127.0.0.1";
+    /** 127.0.0.1, or what HOST says: a server agent asks for 0.0.0.0, for load from other hosts. */
+    static final String HOST = System.getenv().getOrDefault("HOST", "127.0.0.1");
     static final int DEFAULT_PORT = 8080;
     /** Tomcat sends no Server header unless the connector names one. */
     static final String SERVER_HEADER = "Apache-Tomcat";

@@ -20,7 +20,8 @@ import org.xnio.Sequence;
  * {@code TLS_KEY}, an HTTPS listener that offers HTTP/2 and HTTP/1.1 by ALPN over the JDK's TLS.
  */
 public final class UndertowApp {
-    private static final String HOST = "127.0.0.1";
+    /** 127.0.0.1, or what HOST says: a server agent asks for 0.0.0.0, for load from other hosts. */
+    private static final String HOST = System.getenv().getOrDefault("HOST", "127.0.0.1");
     private static final int DEFAULT_PORT = 8080;
     private static final int ACCEPT_BACKLOG = 8192;
     /**

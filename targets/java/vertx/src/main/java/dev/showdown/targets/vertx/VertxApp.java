@@ -16,7 +16,8 @@ import java.util.logging.Logger;
  * the connection preface); {@code TLS_PORT}, when the TLS variables are set, serves both over TLS.
  */
 public final class VertxApp {
-    private static final String HOST = "127.0.0.1";
+    /** 127.0.0.1, or what HOST says: a server agent asks for 0.0.0.0, for load from other hosts. */
+    private static final String HOST = System.getenv().getOrDefault("HOST", "127.0.0.1");
     private static final int DEFAULT_PORT = 8080;
 
     private VertxApp() {}

@@ -6,8 +6,8 @@ import io.ktor.server.engine.sslConnector
 import io.ktor.server.netty.Netty
 import kotlin.system.exitProcess
 
-/** Every target listens on loopback only. */
-const val LISTEN_HOST = "127.0.0.1"
+/** 127.0.0.1, or what HOST says: a server agent asks for 0.0.0.0, for load from other hosts. */
+val LISTEN_HOST: String = System.getenv("HOST") ?: "127.0.0.1"
 private const val DEFAULT_PORT = 8080
 
 /**
