@@ -38,16 +38,37 @@ public interface Clock {
 
     /** The JVM's monotonic clock, set once against the wall clock. */
     final class SystemClock {
-        static final Clock INSTANCE;
+        /** How many times the wall clock is read against the monotonic one; the tightest reading wins. */
+        static final int ANCHOR_READINGS = 64;
 
-        static {
-            Instant wall = Instant.now();
-            long base = System.nanoTime();
-            long wallNanos = wall.getEpochSecond() * 1_000_000_000L + wall.getNano();
-            INSTANCE = () -> wallNanos + (System.nanoTime() - base);
-        }
+        static final Clock INSTANCE = anchored(ANCHOR_READINGS);
 
         private SystemClock() {
+        }
+
+        /**
+         * Ties the monotonic clock to the wall clock. Each reading brackets one wall-clock read between
+         * two monotonic ones; a thread preempted inside a bracket (a busy host) would shift every later
+         * reading of this process by the pause, so the narrowest bracket of {@code readings} is kept, and
+         * its midpoint taken as the monotonic time of the wall-clock read.
+         */
+        static Clock anchored(int readings) {
+            long bestWidth = Long.MAX_VALUE;
+            long bestWallNanos = 0;
+            long bestBase = 0;
+            for (int i = 0; i < readings; i++) {
+                long before = System.nanoTime();
+                Instant wall = Instant.now();
+                long after = System.nanoTime();
+                if (after - before < bestWidth) {
+                    bestWidth = after - before;
+                    bestWallNanos = wall.getEpochSecond() * 1_000_000_000L + wall.getNano();
+                    bestBase = before + (after - before) / 2;
+                }
+            }
+            long wallNanos = bestWallNanos;
+            long base = bestBase;
+            return () -> wallNanos + (System.nanoTime() - base);
         }
     }
 }
