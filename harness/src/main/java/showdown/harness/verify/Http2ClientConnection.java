@@ -18,7 +18,6 @@ import io.netty.handler.ssl.SslContext;
 import io.netty.handler.ssl.SslHandler;
 import io.netty.handler.ssl.SslHandshakeCompletionEvent;
 import io.netty.util.ReferenceCountUtil;
-import java.io.Closeable;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -42,7 +41,7 @@ import showdown.harness.verify.Http2ClientHandler.StreamState;
  * then resets the stream itself, as RFC 9113, section 8.1 lets a client stop sending.
  * Every wait is bounded; {@link #close} closes the channel.
  */
-final class Http2ClientConnection implements Closeable {
+final class Http2ClientConnection implements StreamConnection {
 
     /** Waits for the TLS handshake and for the server's SETTINGS. */
     static final Duration PREFACE_TIMEOUT = Duration.ofSeconds(5);
@@ -114,13 +113,13 @@ final class Http2ClientConnection implements Closeable {
         }
     }
 
-    /** True while new streams may be opened. */
-    boolean isUsable() {
+    @Override
+    public boolean isUsable() {
         return channel.isActive() && !handler.goingAway();
     }
 
-    /** Sends the request as a new stream and waits for its response; never throws for a server fault. */
-    Exchange exchange(RawRequest request) {
+    @Override
+    public Exchange exchange(RawRequest request) {
         Http2Trace sent = new Http2Trace(WireTrace.REQUEST_TRACE_BYTES + 1);
         AtomicLong bodyWritten = new AtomicLong();
         CompletableFuture<StreamState> opened = new CompletableFuture<>();
