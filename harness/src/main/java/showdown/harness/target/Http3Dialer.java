@@ -102,7 +102,7 @@ public final class Http3Dialer implements AutoCloseable {
                 .remoteAddress(remote)
                 .connect();
         if (!connected.awaitUninterruptibly(timeout.toMillis())) {
-            connected.cancel(false);
+            // closing the UDP socket fails the pending handshake (cancelling it first makes Netty log a warning)
             datagram.close().awaitUninterruptibly(SHUTDOWN_WAIT.toMillis());
             throw new IOException("no QUIC handshake with UDP " + host + ":" + port + " within " + describe(timeout)
                     + " (nothing answered, or not QUIC)");

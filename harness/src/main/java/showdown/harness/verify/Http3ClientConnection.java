@@ -7,6 +7,9 @@ import io.netty.handler.codec.http3.DefaultHttp3HeadersFrame;
 import io.netty.handler.codec.http3.Http3;
 import io.netty.handler.codec.http3.Http3DataFrame;
 import io.netty.handler.codec.http3.Http3ErrorCode;
+import io.netty.handler.codec.http3.Http3Exception;
+import io.netty.handler.codec.http3.Http3HeadersValidationException;
+import io.netty.handler.codec.http3.QpackException;
 import io.netty.handler.codec.http3.Http3Headers;
 import io.netty.handler.codec.http3.Http3HeadersFrame;
 import io.netty.handler.codec.http3.Http3RequestStreamInboundHandler;
@@ -95,20 +98,26 @@ final class Http3ClientConnection implements StreamConnection {
         DefaultHttp3HeadersFrame headers = new DefaultHttp3HeadersFrame();
         headers(headers.headers(), request);
         sent.headers(id, headers.headers(), false);
-        stream.write(headers).addListener(f -> response.failIfNot(f.isSuccess(), "cannot send the HEADERS", f.cause()));
+        io.netty.channel.ChannelFuture last = stream.write(headers)
+                .addListener(f -> response.failIfNot(f.isSuccess(), "cannot send the HEADERS", f.cause()));
         int slice = chunked ? request.chunkBytes() : Math.max(1, body.length);
         for (int at = 0; at < body.length; at += slice) {
             int n = Math.min(slice, body.length - at);
             sent.data(id, body, at, n, false);
-            stream.write(new DefaultHttp3DataFrame(Unpooled.wrappedBuffer(body, at, n))).addListener(f -> {
+            last = stream.write(new DefaultHttp3DataFrame(Unpooled.wrappedBuffer(body, at, n))).addListener(f -> {
                 if (f.isSuccess()) {
                     bodyWritten.addAndGet(n);
                 }
             });
         }
         sent.line("FIN stream " + id);
+        // FIN once the last frame has gone out (a fragmenting writer may still hold pieces of it)
+        last.addListener(f -> {
+            if (f.isSuccess()) {
+                stream.shutdownOutput();
+            }
+        });
         stream.flush();
-        stream.shutdownOutput();
     }
 
     private void headers(Http3Headers h, RawRequest request) {
@@ -217,6 +226,11 @@ final class Http3ClientConnection implements StreamConnection {
                     String code = errorName(reset.applicationProtocolCode());
                     trace.line("RESET_STREAM stream " + id(ctx) + ", " + code);
                     fail(ctx, "the server reset the stream (" + code + ") before the response ended");
+                    return;
+                }
+                if (t instanceof Http3Exception || t instanceof Http3HeadersValidationException || t instanceof QpackException) {
+                    // Netty's codec refuses a malformed message before any check sees it (RFC 9114, section 4.1.2)
+                    fail(ctx, "a malformed HTTP/3 response: " + Http3Dialer.message(t));
                     return;
                 }
             }
