@@ -225,16 +225,25 @@ final class Http2ClientConnection implements StreamConnection {
     private Http2Headers headers(RawRequest request) {
         Http2Headers h = new DefaultHttp2Headers()
                 .method(request.method()).scheme(scheme).authority(authority).path(request.target());
-        h.add("user-agent", RawRequest.USER_AGENT);
+        regularHeaders(request, h::add);
+        return h;
+    }
+
+    /**
+     * The request's regular headers as HTTP/2 and HTTP/3 carry them (after the pseudo-headers): the
+     * user agent, its own headers with lower-case names, and {@code content-length} unless the body
+     * goes in chunks.
+     */
+    static void regularHeaders(RawRequest request, java.util.function.BiConsumer<CharSequence, CharSequence> add) {
+        add.accept("user-agent", RawRequest.USER_AGENT);
         for (String line : request.headers()) {
             int colon = line.indexOf(':');
-            h.add(line.substring(0, colon).trim().toLowerCase(Locale.ROOT), line.substring(colon + 1).trim());
+            add.accept(line.substring(0, colon).trim().toLowerCase(Locale.ROOT), line.substring(colon + 1).trim());
         }
         if (request.chunkBytes() == 0 && (request.body().length > 0 || request.method().equals("POST")
                 || request.method().equals("PUT"))) {
-            h.add("content-length", Integer.toString(request.body().length));
+            add.accept("content-length", Integer.toString(request.body().length));
         }
-        return h;
     }
 
     /** A write that fails ends the stream's wait with the reason. */

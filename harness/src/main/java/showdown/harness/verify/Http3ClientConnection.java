@@ -21,7 +21,6 @@ import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -122,15 +121,7 @@ final class Http3ClientConnection implements StreamConnection {
 
     private void headers(Http3Headers h, RawRequest request) {
         h.method(request.method()).scheme("https").authority(authority).path(request.target());
-        h.add("user-agent", RawRequest.USER_AGENT);
-        for (String line : request.headers()) {
-            int colon = line.indexOf(':');
-            h.add(line.substring(0, colon).trim().toLowerCase(Locale.ROOT), line.substring(colon + 1).trim());
-        }
-        if (request.chunkBytes() == 0 && (request.body().length > 0 || request.method().equals("POST")
-                || request.method().equals("PUT"))) {
-            h.add("content-length", Integer.toString(request.body().length));
-        }
+        Http2ClientConnection.regularHeaders(request, h::add);
     }
 
     /** After the response: a stream whose upload has not ended is reset on our side, so nothing more is sent on it. */
@@ -199,9 +190,7 @@ final class Http3ClientConnection implements StreamConnection {
                     fail(ctx, "status " + Http2ClientHandler.StreamState.status(head) + " with a body over "
                             + ResponseReader.MAX_BODY_BYTES + " bytes (the verifier stops reading there)");
                 } else {
-                    byte[] bytes = new byte[frame.content().readableBytes()];
-                    frame.content().getBytes(frame.content().readerIndex(), bytes);
-                    body.writeBytes(bytes);
+                    body.writeBytes(io.netty.buffer.ByteBufUtil.getBytes(frame.content()));
                 }
             } finally {
                 frame.release();

@@ -37,22 +37,15 @@ class H3CaseTest {
     @TempDir
     Path dir;
 
-    private Path write(String name, String yaml) throws IOException {
-        Path p = dir.resolve(name);
-        Files.createDirectories(p.getParent());
-        Files.writeString(p, yaml);
-        return p;
-    }
-
     private PlannedCase plannedOverH3() throws IOException {
-        write("scenarios/quic.yaml", """
+        Files.writeString(Files.createDirectories(dir.resolve("scenarios")).resolve("quic.yaml"), """
                 name: quic
                 protocol: [h2-tls, h3]
                 requests:
                   - {label: GET /plaintext, path: /plaintext}
                 """);
         ScenarioCatalog catalog = ScenarioCatalog.load(dir.resolve("scenarios"));
-        Profile profile = Profile.load(write("p.yaml", """
+        Profile profile = Profile.load(Files.writeString(dir.resolve("p.yaml"), """
                 duration: 30s
                 levels:
                   - {connections: 4, threads: 1, protocol: h3}

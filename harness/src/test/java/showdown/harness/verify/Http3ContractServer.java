@@ -147,9 +147,7 @@ public final class Http3ContractServer implements AutoCloseable {
                     tooLarge(ctx);
                     return;
                 }
-                byte[] bytes = new byte[frame.content().readableBytes()];
-                frame.content().getBytes(frame.content().readerIndex(), bytes);
-                body.writeBytes(bytes);
+                body.writeBytes(io.netty.buffer.ByteBufUtil.getBytes(frame.content()));
             } finally {
                 frame.release();
             }
