@@ -77,7 +77,7 @@ final class RunCommand extends Command {
         o.value("--target", "NAME", "A target to run (repeatable; default: every target but the calibration"
                         + " target, which runs only when named).", targets::add)
                 .value("--scenario", "NAME", "A scenario to run: spock-scotty, mist, phoenix-showdown, techempower,"
-                        + " or secure (the seed routes over TLS, only when named) (repeatable; default: all but secure).",
+                        + " or secure (the seed routes over TLS and QUIC, only when named) (repeatable; default: all but secure).",
                         scenarios::add)
                 .value("--profile", "quick|seeds|full|latency|FILE", "How long and how hard (default: " + profile + ").", v -> profile = v)
                 .value("--duration", "D", "The measured window of each case, e.g. 5s (default: the profile's).", v -> duration = v)

@@ -40,7 +40,7 @@ final class ServeCommand extends Command {
     void declare(Options o) {
         o.parameter("NAME", "The target (see 'showdown doctor').", v -> name = v)
                 .value("--port", "P", "Port on 127.0.0.1 (default: a free one).", v -> port = Options.toInt("--port", v))
-                .value("--tls-port", "P", "TLS port on 127.0.0.1, for a target that serves TLS (default: a free one).",
+                .value("--tls-port", "P", "TLS port on 127.0.0.1, for a target that serves TLS (TCP, and UDP for h3; default: a free one).",
                         v -> tlsPort = Options.toInt("--tls-port", v))
                 .value("--cpus", "LIST", "Pin the target to these CPU ids, e.g. 0,1.",
                         v -> Options.items(v).forEach(c -> cpus.add(Options.toInt("--cpus", c))))
@@ -91,6 +91,9 @@ final class ServeCommand extends Command {
         if (tls != null) {
             // Self-signed: curl -k, or --cacert with the certificate below.
             out.println("TLS at https://" + RunningTarget.HOST + ":" + t.tlsPort() + "/ (certificate " + tls.certFile() + ")");
+        }
+        if (m.offers(showdown.harness.target.Protocol.H3)) {
+            out.println("h3 at https://" + RunningTarget.HOST + ":" + t.tlsPort() + "/ over UDP (showdown load --h3)");
         }
         out.println("logs: " + t.outLog() + ", " + t.errLog());
         out.println("press Ctrl-C to stop it");

@@ -56,12 +56,14 @@ class ResultsSchemaTest {
         var cases = new java.util.ArrayList<>(run.cases());
         cases.set(0, showdown.harness.results.CaseResult.builder().from(cases.get(0)).protocol("h2-tls").rate(1500.0, 25.0).build());
         cases.set(1, showdown.harness.results.CaseResult.builder().from(cases.get(1)).protocol("h2c").rate(2000.0, null).build());
+        cases.set(2, showdown.harness.results.CaseResult.builder().from(cases.get(2)).protocol("h3").build());
         var with = run.withCases(cases).withNotOffered(java.util.List.of(
                 new showdown.harness.results.NotOfferedCase("netty", "secure", "GET /", "h1-tls", "", 64),
-                new showdown.harness.results.NotOfferedCase("netty", "secure", "GET /", "h2-tls", "25%", 64)));
+                new showdown.harness.results.NotOfferedCase("netty", "secure", "GET /", "h2-tls", "25%", 64),
+                new showdown.harness.results.NotOfferedCase("netty", "secure", "GET /", "h3", "", 64)));
         JsonNode written = write(with);
         assertThat(written.get("cases").get(0).get("protocol").asText()).isEqualTo("h2-tls");
-        assertThat(written.get("notOffered")).hasSize(2);
+        assertThat(written.get("notOffered")).hasSize(3);
         assertThat(errors(written)).isEmpty();
         assertThat(REGISTRY.getSchema(close(schemaTree().deepCopy())).validate(written)).isEmpty();
     }

@@ -94,7 +94,7 @@ public record RunPlan(List<TargetRound> rounds, List<Skipped> skipped, List<NotO
                             }
                             LoadLevel capacity = null;
                             for (LoadLevel level : own) {
-                                if (!level.rate().closed() && r.pipeline() > 1 && !protocol.http2()) {
+                                if (!level.rate().closed() && r.pipeline() > 1 && !protocol.streams()) {
                                     leftOut.add("scenario " + s.name() + ", " + r.label() + " over " + protocol + " "
                                             + level.rate().describe() + ": the open model sends one request at a time, so"
                                             + " a request pipelined over HTTP/1.1 (pipeline: " + r.pipeline() + ") is not"

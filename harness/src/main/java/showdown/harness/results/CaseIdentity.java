@@ -12,7 +12,7 @@ import java.util.Locale;
  * @param request     the request label, method and path as the scenario names it ("GET /echo/hello-world")
  * @param connections concurrent connections
  * @param repetition  which repetition, from 0
- * @param protocol    h1, h2c, h1-tls or h2-tls (schema 1.3; h1 before)
+ * @param protocol    h1, h2c, h1-tls, h2-tls or h3 (schema 1.3; h1 before)
  * @param rate        "" for the closed model, else the open model's rate as {@link #rateId} names it
  */
 public record CaseIdentity(String target, String scenario, String request, int connections, int repetition,

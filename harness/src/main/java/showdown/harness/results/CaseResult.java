@@ -37,7 +37,7 @@ import showdown.load.LoadResult;
  * @param uncertainty       confidence intervals drawn from the samples; null when there were too few
  * @param interference      what other processes used on the measured CPUs; null when not measured
  * @param notes             what a reader must know before trusting the figures (schema 1.1)
- * @param protocol          how the load engine spoke to the target: h1, h2c, h1-tls, h2-tls (schema 1.3)
+ * @param protocol          how the load engine spoke to the target: h1, h2c, h1-tls, h2-tls, h3 (schema 1.3)
  * @param rate              the open model's rate, requests per second; null for the closed model (schema 1.3)
  * @param rateOfCapacityPercent when that rate was a share of the capacity measured just before, the
  *                          share in per cent; else null (schema 1.3)

@@ -29,7 +29,7 @@ final class LoadSpecs {
     /** Where a running target speaks each protocol. */
     @FunctionalInterface
     interface Endpoints {
-        /** {@code http://127.0.0.1:PORT} for h1 and h2c, {@code https://127.0.0.1:TLS_PORT} for h1-tls and h2-tls. */
+        /** {@code http://127.0.0.1:PORT} for h1 and h2c, {@code https://127.0.0.1:TLS_PORT} for h1-tls, h2-tls and h3. */
         URI base(Protocol protocol);
     }
 
@@ -43,7 +43,7 @@ final class LoadSpecs {
      * and request first (so the route is warm and the connections are open whatever ran before),
      * then its window. The protocol maps onto the engine as h2c → http + HTTP/2 (prior knowledge),
      * h1-tls → https (not verified, as wrk and h2load; ALPN http/1.1), h2-tls → https + HTTP/2
-     * (ALPN h2); {@code ratePerSecond} above 0 is the open model, latency then counted from each
+     * (ALPN h2), h3 → https + HTTP/3 (QUIC on the UDP port, ALPN h3, not verified); {@code ratePerSecond} above 0 is the open model, latency then counted from each
      * request's intended send time.
      */
     static LoadSpec forCase(URI base, PlannedCase c, Duration settle, long runSeed, double ratePerSecond) {
@@ -58,6 +58,7 @@ final class LoadSpecs {
                 .warmup(settle)
                 .timeout(c.timeout())
                 .http2(c.protocol().http2())
+                .http3(c.protocol().http3())
                 .rate(ratePerSecond);
         if (c.protocol().tls()) {
             b.tls(TlsOptions.DEFAULTS);
@@ -109,7 +110,7 @@ final class LoadSpecs {
         plainPaths.forEach((protocol, paths) -> {
             URI base = endpoints.base(protocol);
             LoadSpec.Builder b = LoadSpec.builder().method("GET").connections(connections).threads(threads).duration(slice)
-                    .http2(protocol.http2());
+                    .http2(protocol.http2()).http3(protocol.http3());
             paths.forEach(p -> b.url(base.resolve(p)));
             kinds.add(new WarmupKind(GET_MIX + suffix(protocol), b.build()));
         });

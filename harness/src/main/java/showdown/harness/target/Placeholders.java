@@ -74,7 +74,7 @@ public final class Placeholders {
                 throw new TargetException(where + ": unknown placeholder ${" + m.group(1) + "} (known here: "
                         + String.join(", ", values.keySet().stream().map(k -> "${" + k + "}").toList())
                         + (m.group(1).equals("TLS_PORT") && values.containsKey("PORT")
-                                ? "; ${TLS_PORT} only for a target whose protocols list h1-tls or h2-tls" : "") + ")");
+                                ? "; ${TLS_PORT} only for a target whose protocols list h1-tls, h2-tls or h3" : "") + ")");
             }
             m.appendReplacement(out, Matcher.quoteReplacement(value));
         }

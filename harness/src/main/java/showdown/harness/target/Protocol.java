@@ -6,31 +6,41 @@ import java.util.Locale;
 
 /**
  * How the harness speaks to a target (docs/targets.md, "Protocols"): cleartext HTTP/1.1 on
- * {@code PORT}, HTTP/2 with prior knowledge on the same port, or HTTP/1.1 or HTTP/2 over TLS on
- * {@code TLS_PORT}. Every target serves {@link #H1}; the others only when its manifest declares them.
+ * {@code PORT}, HTTP/2 with prior knowledge on the same port, HTTP/1.1 or HTTP/2 over TLS on
+ * {@code TLS_PORT}, or HTTP/3 over QUIC on the same port number over UDP. Every target serves
+ * {@link #H1}; the others only when its manifest declares them.
  */
 public enum Protocol {
-    H1("h1", false, false),
-    H2C("h2c", false, true),
-    H1_TLS("h1-tls", true, false),
-    H2_TLS("h2-tls", true, true);
+    H1("h1", false, false, false),
+    H2C("h2c", false, true, false),
+    H1_TLS("h1-tls", true, false, false),
+    H2_TLS("h2-tls", true, true, false),
+    H3("h3", true, false, true);
 
     private final String id;
     private final boolean tls;
     private final boolean http2;
+    private final boolean http3;
 
-    Protocol(String id, boolean tls, boolean http2) {
+    Protocol(String id, boolean tls, boolean http2, boolean http3) {
         this.id = id;
         this.tls = tls;
         this.http2 = http2;
+        this.http3 = http3;
     }
 
-    /** The name manifests, scenarios, profiles and results use: {@code h1}, {@code h2c}, {@code h1-tls}, {@code h2-tls}. */
+    /**
+     * The name manifests, scenarios, profiles and results use: {@code h1}, {@code h2c}, {@code h1-tls},
+     * {@code h2-tls}, {@code h3}.
+     */
     public String id() {
         return id;
     }
 
-    /** True when it is spoken on {@code TLS_PORT}, after a TLS handshake. */
+    /**
+     * True when it is spoken on {@code TLS_PORT} with the run's certificate: after a TLS handshake
+     * over TCP, or (h3) a QUIC handshake over UDP.
+     */
     public boolean tls() {
         return tls;
     }
@@ -38,6 +48,16 @@ public enum Protocol {
     /** True when it is HTTP/2. */
     public boolean http2() {
         return http2;
+    }
+
+    /** True when it is HTTP/3: QUIC on the UDP port numbered {@code TLS_PORT}. */
+    public boolean http3() {
+        return http3;
+    }
+
+    /** True when a connection carries requests as concurrent streams (HTTP/2, HTTP/3), not one after another. */
+    public boolean streams() {
+        return http2 || http3;
     }
 
     /** Every id, in declaration order, for messages. */

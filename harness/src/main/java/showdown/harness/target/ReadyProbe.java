@@ -1,11 +1,24 @@
 package showdown.harness.target;
 
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.handler.codec.http3.DefaultHttp3HeadersFrame;
+import io.netty.handler.codec.http3.Http3;
+import io.netty.handler.codec.http3.Http3DataFrame;
+import io.netty.handler.codec.http3.Http3HeadersFrame;
+import io.netty.handler.codec.http3.Http3RequestStreamInboundHandler;
+import io.netty.handler.codec.quic.QuicChannel;
+import io.netty.handler.codec.quic.QuicStreamChannel;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 /** One {@code GET} on a fresh connection that reports whether the answer was 200. */
 final class ReadyProbe {
@@ -43,6 +56,54 @@ final class ReadyProbe {
         }
     }
 
+    /**
+     * The status code of {@code GET path} over HTTP/3 on a fresh QUIC connection to UDP
+     * {@code host:port}, or -1 when nothing answered within {@code timeout} (handshake and response
+     * each) or the answer was not HTTP/3.
+     */
+    static int h3Status(Http3Dialer dialer, String host, int port, String path, Duration timeout) {
+        QuicChannel quic;
+        try {
+            quic = dialer.connect(host, port, timeout);
+        } catch (IOException e) {
+            return -1;
+        }
+        try {
+            CompletableFuture<Integer> status = new CompletableFuture<>();
+            QuicStreamChannel stream = Http3.newRequestStream(quic, new Http3RequestStreamInboundHandler() {
+                @Override
+                protected void channelRead(ChannelHandlerContext ctx, Http3HeadersFrame frame) {
+                    CharSequence s = frame.headers().status();
+                    if (s != null && !(s.length() == 3 && s.charAt(0) == '1')) { // an interim 1xx: the final one follows
+                        status.complete(parseCode(s.toString()));
+                    }
+                }
+
+                @Override
+                protected void channelRead(ChannelHandlerContext ctx, Http3DataFrame frame) {
+                    frame.release();
+                }
+
+                @Override
+                protected void channelInputClosed(ChannelHandlerContext ctx) {
+                    status.complete(-1);
+                    ctx.close();
+                }
+            }).get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+            DefaultHttp3HeadersFrame request = new DefaultHttp3HeadersFrame();
+            request.headers().method("GET").scheme("https").authority(host + ":" + port).path(path);
+            stream.writeAndFlush(request).addListener(QuicStreamChannel.SHUTDOWN_OUTPUT);
+            return status.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (ExecutionException | TimeoutException e) {
+            return -1;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return -1;
+        } finally {
+            quic.close();
+        }
+    }
+
     private static String readStatusLine(InputStream in) throws IOException {
         StringBuilder line = new StringBuilder();
         int b;
@@ -58,8 +119,12 @@ final class ReadyProbe {
         if (parts.length < 2 || !parts[0].startsWith("HTTP/")) {
             return -1;
         }
+        return parseCode(parts[1]);
+    }
+
+    private static int parseCode(String code) {
         try {
-            return Integer.parseInt(parts[1]);
+            return Integer.parseInt(code);
         } catch (NumberFormatException e) {
             return -1;
         }

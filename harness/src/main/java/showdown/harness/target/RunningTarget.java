@@ -28,6 +28,9 @@ public final class RunningTarget implements ServedTarget {
     /** setsid(1) makes the new group right after the fork; this bounds the wait to see it. */
     private static final long GROUP_WAIT_MILLIS = 1_000;
     private static final int ERR_LOG_TAIL_LINES = 8;
+    /** One h3 readiness attempt waits this long for the handshake, then for the answer. */
+    private static final Duration H3_ATTEMPT = Duration.ofSeconds(2);
+    private static final Duration H3_ATTEMPT_MIN = Duration.ofMillis(200);
 
     private static final Set<RunningTarget> OPEN = ConcurrentHashMap.newKeySet();
 
@@ -61,7 +64,8 @@ public final class RunningTarget implements ServedTarget {
 
     /**
      * Starts the target and waits until {@code GET ready} answers 200 (and, for a target that declares
-     * TLS, until its {@code TLS_PORT} accepts connections).
+     * h1-tls or h2-tls, until its {@code TLS_PORT} accepts connections; for one that declares h3, until
+     * one h3 request to the ready path answers on the UDP port {@code TLS_PORT}).
      *
      * @throws TargetException when it cannot start, exits early (with the end of its err log), or is
      *                         not ready in time; the process tree is stopped before it is thrown
@@ -74,7 +78,7 @@ public final class RunningTarget implements ServedTarget {
         }
         SelfSignedCertificate tls = null;
         while (m.offersTls() && (tlsPort == 0 || tlsPort == port)) {
-            tlsPort = FreePort.pick();
+            tlsPort = FreePort.pickTcpAndUdp(); // h3 is spoken on the same number over UDP
         }
         int cpuCount = o.cpus().isEmpty() ? Runtime.getRuntime().availableProcessors() : o.cpus().size();
         Placeholders placeholders = Placeholders.forStart(o.showdownHome(), port, cpuCount, tlsPort);
@@ -158,25 +162,57 @@ public final class RunningTarget implements ServedTarget {
 
     private void awaitReady(long startNanos, Duration timeout) {
         long deadline = startNanos + timeout.toNanos();
+        // TCP on TLS_PORT only for h1-tls and h2-tls: a target that declares h3 alone listens there over UDP
+        boolean tcpTls = manifest.offers(Protocol.H1_TLS) || manifest.offers(Protocol.H2_TLS);
         while (true) {
             if (!process.isAlive()) {
                 throw new TargetException(manifest.name() + " exited with code " + process.exitValue()
                         + " before it was ready (logs: " + errLog + ", " + outLog + ")" + tail());
             }
-            if (ReadyProbe.status(HOST, port, manifest.ready()) == 200 && (tlsPort == 0 || ReadyProbe.accepts(HOST, tlsPort))) {
+            if (ReadyProbe.status(HOST, port, manifest.ready()) == 200 && (!tcpTls || ReadyProbe.accepts(HOST, tlsPort))) {
                 timeToFirstResponse = Duration.ofNanos(System.nanoTime() - startNanos);
-                return;
+                break;
             }
             if (System.nanoTime() >= deadline) {
                 throw new TargetException(manifest.name() + " did not answer GET " + manifest.ready() + " with 200 on port "
-                        + port + (tlsPort == 0 ? "" : " (and accept connections on TLS port " + tlsPort + ")") + " within " + timeout.toSeconds() + " s (logs: " + errLog + ", " + outLog + ")" + tail());
+                        + port + (!tcpTls ? "" : " (and accept connections on TLS port " + tlsPort + ")") + " within " + timeout.toSeconds() + " s (logs: " + errLog + ", " + outLog + ")" + tail());
             }
-            try {
-                Thread.sleep(READY_POLL_MILLIS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new TargetException("interrupted while waiting for " + manifest.name() + " to be ready");
+            pause();
+        }
+        if (manifest.offers(Protocol.H3)) {
+            awaitReadyOverH3(deadline, timeout);
+        }
+    }
+
+    /** After the TCP ready path answered: one h3 request to it must answer (any status) before the deadline. */
+    private void awaitReadyOverH3(long deadline, Duration timeout) {
+        try (Http3Dialer dialer = Http3Dialer.trusting(certificate.certFile())) {
+            while (true) {
+                if (!process.isAlive()) {
+                    throw new TargetException(manifest.name() + " exited with code " + process.exitValue()
+                            + " before it answered over h3 (logs: " + errLog + ", " + outLog + ")" + tail());
+                }
+                long left = deadline - System.nanoTime();
+                Duration attempt = Duration.ofNanos(Math.max(H3_ATTEMPT_MIN.toNanos(), Math.min(left, H3_ATTEMPT.toNanos())));
+                if (ReadyProbe.h3Status(dialer, HOST, tlsPort, manifest.ready(), attempt) > 0) {
+                    return;
+                }
+                if (System.nanoTime() >= deadline) {
+                    throw new TargetException(manifest.name() + " answered GET " + manifest.ready() + " on port " + port
+                            + " but not over h3 (QUIC on UDP port " + tlsPort + ") within " + timeout.toSeconds()
+                            + " s (logs: " + errLog + ", " + outLog + ")");
+                }
+                pause();
             }
+        }
+    }
+
+    private void pause() {
+        try {
+            Thread.sleep(READY_POLL_MILLIS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new TargetException("interrupted while waiting for " + manifest.name() + " to be ready");
         }
     }
 

@@ -46,7 +46,7 @@ public interface ServedTarget extends AutoCloseable {
 
     /**
      * Where {@code protocol} is spoken: {@code http://HOST:PORT} for h1 and h2c, {@code https://HOST:TLS_PORT}
-     * for h1-tls and h2-tls.
+     * for h1-tls, h2-tls and h3 (whose {@code TLS_PORT} is a UDP port).
      *
      * @throws TargetException when the target does not declare {@code protocol}
      */

@@ -78,7 +78,7 @@ public record TargetManifest(Path dir, String name, String display, String langu
         return protocols.contains(protocol);
     }
 
-    /** Whether it declares {@code h1-tls} or {@code h2-tls}, and so is started with {@code TLS_PORT}. */
+    /** Whether it declares {@code h1-tls}, {@code h2-tls} or {@code h3}, and so is started with {@code TLS_PORT}. */
     public boolean offersTls() {
         return protocols.stream().anyMatch(Protocol::tls);
     }

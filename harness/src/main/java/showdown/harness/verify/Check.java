@@ -12,8 +12,11 @@ import java.util.function.Function;
  */
 record Check(String scenario, String name, Function<CheckContext, CheckResult> body, Over over, String why, Pace pace) {
 
-    /** The HTTP versions a check applies to. */
-    enum Over { EVERY, HTTP1_ONLY, HTTP2_ONLY }
+    /**
+     * The HTTP versions a check applies to: every one, HTTP/1.1 alone, or the versions that carry
+     * requests as streams of one connection (HTTP/2 and HTTP/3, whose header rules are the same).
+     */
+    enum Over { EVERY, HTTP1_ONLY, STREAMS_ONLY }
 
     /**
      * How a check shares the target's time: {@code IN_TURN} checks run one after another;
@@ -26,14 +29,14 @@ record Check(String scenario, String name, Function<CheckContext, CheckResult> b
         this(scenario, name, body, Over.EVERY, "", Pace.IN_TURN);
     }
 
-    /** The same check, run over HTTP/1.1 only; over HTTP/2 it is a SKIP row saying {@code why}. */
+    /** The same check, run over HTTP/1.1 only; over HTTP/2 and HTTP/3 it is a SKIP row saying {@code why}. */
     Check onlyOverHttp1(String why) {
         return new Check(scenario, name, body, Over.HTTP1_ONLY, why, pace);
     }
 
-    /** The same check, run over HTTP/2 only (it checks a rule of HTTP/2 itself); not listed over HTTP/1.1. */
-    Check onlyOverHttp2() {
-        return new Check(scenario, name, body, Over.HTTP2_ONLY, "", pace);
+    /** The same check, run over HTTP/2 and HTTP/3 only (a rule of requests as streams); not listed over HTTP/1.1. */
+    Check onlyOverStreams() {
+        return new Check(scenario, name, body, Over.STREAMS_ONLY, "", pace);
     }
 
     /** The same check, run beside the others: it mostly waits, and its requests are few and spaced. */
@@ -41,26 +44,26 @@ record Check(String scenario, String name, Function<CheckContext, CheckResult> b
         return new Check(scenario, name, body, over, why, Pace.BESIDE);
     }
 
-    /** True when the check is listed over this HTTP version (run, or shown as not applicable). */
-    boolean listedOver(boolean http2) {
-        return http2 || over != Over.HTTP2_ONLY;
+    /** True when the check is listed over HTTP/1.1 or, {@code streams}, HTTP/2 and HTTP/3 (run, or shown as not applicable). */
+    boolean listedOver(boolean streams) {
+        return streams || over != Over.STREAMS_ONLY;
     }
 
-    /** True when the check runs over this HTTP version. */
-    boolean runsOver(boolean http2) {
-        return over == Over.EVERY || (over == Over.HTTP2_ONLY) == http2;
+    /** True when the check runs over HTTP/1.1 or, {@code streams}, HTTP/2 and HTTP/3. */
+    boolean runsOver(boolean streams) {
+        return over == Over.EVERY || (over == Over.STREAMS_ONLY) == streams;
     }
 
     CheckResult run(CheckContext ctx) {
-        if (!runsOver(ctx.http2())) {
+        if (!runsOver(ctx.streams())) {
             return CheckResult.skip(scenario, name, notApplicable(why));
         }
         return body.apply(ctx);
     }
 
-    /** The detail of a SKIP row for a check that means nothing over HTTP/2. */
+    /** The detail of a SKIP row for a check that means nothing over HTTP/2 and HTTP/3. */
     static String notApplicable(String why) {
-        return "not applicable over HTTP/2: " + why;
+        return "not applicable over HTTP/2 and HTTP/3: " + why;
     }
 
     /** GET path answers 200 with exactly this Content-Type and body. */

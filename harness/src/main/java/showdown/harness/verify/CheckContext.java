@@ -22,8 +22,8 @@ final class CheckContext {
     private final List<Exchange> exchanges = new ArrayList<>();
     /** Null for cleartext; else every HTTP/1.1 connection speaks TLS (HTTP/1.1 by ALPN) first. */
     private final SSLContext tls;
-    /** Null over HTTP/1.1; else every request goes over HTTP/2 (h2c or h2-tls, as the client was made). */
-    private final Http2Client http2;
+    /** Null over HTTP/1.1; else every request goes as a stream over HTTP/2 (h2c, h2-tls) or HTTP/3 (h3), as the client was made. */
+    private final StreamClient streams;
 
     CheckContext(String host, int port, String readyPath, Set<String> declaredScenarios, long seed) {
         this(host, port, readyPath, declaredScenarios, seed, (SSLContext) null);
@@ -33,15 +33,18 @@ final class CheckContext {
         this(host, port, readyPath, declaredScenarios, seed, tls, null);
     }
 
-    /** Checks over HTTP/2: every request on {@code http2}'s connections (h2c, or h2-tls on the TLS port). */
-    CheckContext(String host, int port, String readyPath, Set<String> declaredScenarios, long seed, Http2Client http2) {
-        this(host, port, readyPath, declaredScenarios, seed, null, http2);
+    /**
+     * Checks over HTTP/2 or HTTP/3: every request on {@code streams}'s connections (h2c, h2-tls on the
+     * TLS port, or h3 on the UDP port of that number).
+     */
+    CheckContext(String host, int port, String readyPath, Set<String> declaredScenarios, long seed, StreamClient streams) {
+        this(host, port, readyPath, declaredScenarios, seed, null, streams);
     }
 
     private CheckContext(String host, int port, String readyPath, Set<String> declaredScenarios, long seed, SSLContext tls,
-            Http2Client http2) {
+            StreamClient streams) {
         this.tls = tls;
-        this.http2 = http2;
+        this.streams = streams;
         this.host = host;
         this.port = port;
         this.readyPath = readyPath;
@@ -61,25 +64,33 @@ final class CheckContext {
         return random;
     }
 
-    /** True when the requests go over HTTP/2 (the checks of HTTP/1.1 alone are then not applicable). */
-    boolean http2() {
-        return http2 != null;
+    /** True when the requests go as streams, over HTTP/2 or HTTP/3 (the checks of HTTP/1.1 alone are then not applicable). */
+    boolean streams() {
+        return streams != null;
+    }
+
+    /** The HTTP version spoken: {@code HTTP/1.1}, {@code HTTP/2} or {@code HTTP/3}. */
+    String version() {
+        return streams == null ? "HTTP/1.1" : streams.version();
     }
 
     /** A new HTTP/1.1 connection; an {@code IOException} means nothing listens (the check fails). */
     RawConnection open() throws IOException {
-        if (http2 != null) {
-            throw new IllegalStateException("an HTTP/1.1 connection asked for in a check over HTTP/2");
+        if (streams != null) {
+            throw new IllegalStateException("an HTTP/1.1 connection asked for in a check over " + streams.version());
         }
         return RawConnection.open(host, port, tls);
     }
 
-    /** A new HTTP/2 connection, its preface and SETTINGS exchanged; {@code IOException} when that fails. */
-    Http2ClientConnection openHttp2() throws IOException {
-        if (http2 == null) {
-            throw new IllegalStateException("an HTTP/2 connection asked for in a check over HTTP/1.1");
+    /**
+     * A new HTTP/2 connection (preface and SETTINGS exchanged) or HTTP/3 one (QUIC handshake done);
+     * {@code IOException} when that fails.
+     */
+    StreamConnection openStreams() throws IOException {
+        if (streams == null) {
+            throw new IllegalStateException("a connection for streams asked for in a check over HTTP/1.1");
         }
-        return http2.connect(host, port, 0, Duration.ZERO);
+        return streams.connect(host, port, 0, Duration.ZERO);
     }
 
     /** One request on a fresh connection, recorded for the header checks. */
@@ -89,13 +100,14 @@ final class CheckContext {
 
     /** One request written in fragments on a fresh connection, recorded for the header checks. */
     Exchange send(RawRequest request, int fragmentBytes, Duration pause) {
-        if (http2 != null) {
-            // Over HTTP/2 the fragments are of the request's frames (HEADERS, DATA); the preface goes whole.
-            try (Http2ClientConnection c = http2.connect(host, port, fragmentBytes, pause)) {
+        if (streams != null) {
+            // Over HTTP/2 and HTTP/3 the fragments are of the request's frames (HEADERS, DATA); the preface,
+            // the handshake and HTTP/3's control streams go whole.
+            try (StreamConnection c = streams.connect(host, port, fragmentBytes, pause)) {
                 return record(c.exchange(request));
             } catch (IOException e) {
                 return record(new Exchange(request.describe(), new byte[0], 0, null,
-                        "cannot open an HTTP/2 connection to " + host + ":" + port + ": " + e.getMessage(), null));
+                        "cannot open an " + streams.version() + " connection to " + host + ":" + port + ": " + e.getMessage(), null));
             }
         }
         try (RawConnection c = open()) {

@@ -11,6 +11,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import showdown.harness.target.Protocol;
+import showdown.harness.target.TargetException;
 
 /** Runs the contract's checks, scenario by scenario, against one server. */
 public final class ContractChecks {
@@ -41,9 +42,10 @@ public final class ContractChecks {
     /**
      * The checks over each protocol of {@code protocols} (h1 included when listed): the whole
      * contract over HTTP/1.1 and HTTP/1.1 over TLS (trusting only {@code cert}), and over HTTP/2 with
-     * prior knowledge on {@code port} (h2c) and with ALPN {@code h2} on {@code tlsPort} (h2-tls), each
-     * protocol's rows named like {@code "mist over h2c"}. Over HTTP/2 a check of HTTP/1.1 alone is a
-     * SKIP row saying why, and HTTP/2's own rules are added. A protocol in {@code protocols} the
+     * prior knowledge on {@code port} (h2c) and with ALPN {@code h2} on {@code tlsPort} (h2-tls), and
+     * over HTTP/3 (QUIC, ALPN {@code h3}) on the UDP port {@code tlsPort} (h3), each protocol's rows
+     * named like {@code "mist over h2c"}. Over HTTP/2 and HTTP/3 a check of HTTP/1.1 alone is a SKIP
+     * row saying why, and HTTP/2's own rules are added. A protocol in {@code protocols} the
      * target does not offer is one SKIP row "not offered".
      *
      * @param tlsPort 0 when the target serves no TLS
@@ -66,8 +68,15 @@ public final class ContractChecks {
             } else if (p == Protocol.H1_TLS) {
                 CheckContext ctx = new CheckContext(host, tlsPort, readyPath, declared, seed, TlsTrust.trusting(cert));
                 results.addAll(over(p, run(ctx, declared, selected)));
+            } else if (p == Protocol.H3) {
+                try (Http3Client client = Http3Client.trusting(cert)) {
+                    CheckContext ctx = new CheckContext(host, tlsPort, readyPath, declared, seed, client);
+                    results.addAll(over(p, run(ctx, declared, selected)));
+                } catch (TargetException e) { // no native QUIC library here
+                    results.add(CheckResult.fail(where, "(all checks)", e.getMessage(), ""));
+                }
             } else {
-                try (Http2Client client = p.tls() ? Http2Client.tls(cert) : Http2Client.cleartext()) {
+                try (StreamClient client = p.tls() ? Http2Client.tls(cert) : Http2Client.cleartext()) {
                     CheckContext ctx = new CheckContext(host, p.tls() ? tlsPort : port, readyPath, declared, seed, client);
                     results.addAll(over(p, run(ctx, declared, selected)));
                 }
@@ -94,14 +103,14 @@ public final class ContractChecks {
                 continue;
             }
             for (Check check : BY_SCENARIO.get(scenario)) {
-                if (check.listedOver(ctx.http2())) {
+                if (check.listedOver(ctx.streams())) {
                     rows.add(Row.toRun(check));
                 }
             }
         }
         List<CheckResult> results = runAll(ctx, rows);
         if (selected.contains(Scenarios.HTTP)) {
-            results.addAll(HttpChecks.headerChecks(ctx.exchanges(), ctx.http2()));
+            results.addAll(HttpChecks.headerChecks(ctx.exchanges(), ctx.streams()));
         }
         return results;
     }
@@ -162,14 +171,15 @@ public final class ContractChecks {
     }
 
     /**
-     * The rows of a scenario over HTTP/1.1 or HTTP/2, in run order: over HTTP/2 the checks of HTTP/1.1
-     * alone are still listed (as not applicable), and HTTP/2's own are added.
+     * The rows of a scenario over HTTP/1.1 or, {@code streams}, over HTTP/2 and HTTP/3, in run order:
+     * over those the checks of HTTP/1.1 alone are still listed (as not applicable), and HTTP/2's own
+     * are added.
      */
-    public static List<String> names(String scenario, boolean http2) {
+    public static List<String> names(String scenario, boolean streams) {
         List<String> names = new ArrayList<>(BY_SCENARIO.get(scenario).stream()
-                .filter(c -> c.listedOver(http2)).map(Check::name).toList());
+                .filter(c -> c.listedOver(streams)).map(Check::name).toList());
         if (scenario.equals(Scenarios.HTTP)) {
-            names.addAll(HttpChecks.headerChecks(List.of(), http2).stream().map(CheckResult::check).toList());
+            names.addAll(HttpChecks.headerChecks(List.of(), streams).stream().map(CheckResult::check).toList());
         }
         return names;
     }

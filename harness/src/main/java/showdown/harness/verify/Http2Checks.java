@@ -8,25 +8,25 @@ import java.util.Locale;
 import java.util.Set;
 
 /**
- * Rules of HTTP/2 itself (RFC 9113), checked only over h2c and h2-tls: many requests on one
- * connection as streams, and on every response a valid {@code :status}, lower-case header names
- * and none of the connection-specific headers HTTP/2 forbids.
+ * Rules of HTTP/2 itself (RFC 9113), which HTTP/3 keeps (RFC 9114, section 4.2), checked only over
+ * h2c, h2-tls and h3: many requests on one connection as streams, and on every response a valid
+ * {@code :status}, lower-case header names and none of the connection-specific headers both forbid.
  */
 final class Http2Checks {
 
     static final int STREAMS_ON_ONE_CONNECTION = 100;
-    /** RFC 9113, section 8.2.2: a response carrying any of these is malformed. */
+    /** RFC 9113, section 8.2.2 (RFC 9114, section 4.2): a response carrying any of these is malformed. */
     static final Set<String> CONNECTION_SPECIFIC = Set.of("connection", "keep-alive", "proxy-connection",
             "transfer-encoding", "upgrade");
 
     private Http2Checks() {
     }
 
-    /** The HTTP/2 counterpart of keep-alive: 100 requests, one stream each, on one connection. */
+    /** The HTTP/2 and HTTP/3 counterpart of keep-alive: 100 requests, one stream each, on one connection. */
     static Check streamsOnOneConnection() {
         String name = STREAMS_ON_ONE_CONNECTION + " requests as streams on one connection";
         return new Check(HTTP, name, ctx -> {
-            try (Http2ClientConnection c = ctx.openHttp2()) {
+            try (StreamConnection c = ctx.openStreams()) {
                 for (int i = 1; i <= STREAMS_ON_ONE_CONNECTION; i++) {
                     if (!c.isUsable()) {
                         return CheckResult.fail(HTTP, name, "the server ended the connection (GOAWAY or close) after request "
@@ -40,9 +40,9 @@ final class Http2Checks {
                 }
                 return CheckResult.pass(HTTP, name, "");
             } catch (IOException e) {
-                return CheckResult.fail(HTTP, name, "cannot open an HTTP/2 connection: " + e.getMessage(), "");
+                return CheckResult.fail(HTTP, name, "cannot open an " + ctx.version() + " connection: " + e.getMessage(), "");
             }
-        }).onlyOverHttp2();
+        }).onlyOverStreams();
     }
 
     /** HTTP/2's header rules, each on every response recorded (after the contract's own header rows). */

@@ -18,7 +18,7 @@ import java.util.concurrent.TimeUnit;
  * connections, and for h2-tls a TLS context that offers ALPN {@code h2} and trusts only the run's
  * certificate. Closing it stops the event loop (and with it any connection a check left open).
  */
-final class Http2Client implements AutoCloseable {
+final class Http2Client implements StreamClient {
 
     private static final Duration SHUTDOWN_WAIT = Duration.ofSeconds(2);
 
@@ -40,6 +40,11 @@ final class Http2Client implements AutoCloseable {
         return new Http2Client(TlsTrust.http2Client(certFile));
     }
 
+    @Override
+    public String version() {
+        return "HTTP/2";
+    }
+
     boolean secure() {
         return tls != null;
     }
@@ -49,7 +54,8 @@ final class Http2Client implements AutoCloseable {
      * chosen). With {@code fragmentBytes > 0} every byte the client writes after the prefaces (the
      * request's HEADERS and DATA frames) goes out in pieces that small, {@code pause} apart.
      */
-    Http2ClientConnection connect(String host, int port, int fragmentBytes, Duration pause) throws IOException {
+    @Override
+    public Http2ClientConnection connect(String host, int port, int fragmentBytes, Duration pause) throws IOException {
         Bootstrap b = new Bootstrap().group(group).channel(NioSocketChannel.class)
                 .option(ChannelOption.TCP_NODELAY, true) // small pieces must leave at once
                 .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) RawConnection.CONNECT_TIMEOUT.toMillis());

@@ -18,7 +18,6 @@ import io.netty.handler.ssl.SslContext;
 import io.netty.handler.ssl.SslHandler;
 import io.netty.handler.ssl.SslHandshakeCompletionEvent;
 import io.netty.util.ReferenceCountUtil;
-import java.io.Closeable;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -42,7 +41,7 @@ import showdown.harness.verify.Http2ClientHandler.StreamState;
  * then resets the stream itself, as RFC 9113, section 8.1 lets a client stop sending.
  * Every wait is bounded; {@link #close} closes the channel.
  */
-final class Http2ClientConnection implements Closeable {
+final class Http2ClientConnection implements StreamConnection {
 
     /** Waits for the TLS handshake and for the server's SETTINGS. */
     static final Duration PREFACE_TIMEOUT = Duration.ofSeconds(5);
@@ -114,13 +113,13 @@ final class Http2ClientConnection implements Closeable {
         }
     }
 
-    /** True while new streams may be opened. */
-    boolean isUsable() {
+    @Override
+    public boolean isUsable() {
         return channel.isActive() && !handler.goingAway();
     }
 
-    /** Sends the request as a new stream and waits for its response; never throws for a server fault. */
-    Exchange exchange(RawRequest request) {
+    @Override
+    public Exchange exchange(RawRequest request) {
         Http2Trace sent = new Http2Trace(WireTrace.REQUEST_TRACE_BYTES + 1);
         AtomicLong bodyWritten = new AtomicLong();
         CompletableFuture<StreamState> opened = new CompletableFuture<>();
@@ -226,16 +225,25 @@ final class Http2ClientConnection implements Closeable {
     private Http2Headers headers(RawRequest request) {
         Http2Headers h = new DefaultHttp2Headers()
                 .method(request.method()).scheme(scheme).authority(authority).path(request.target());
-        h.add("user-agent", RawRequest.USER_AGENT);
+        regularHeaders(request, h::add);
+        return h;
+    }
+
+    /**
+     * The request's regular headers as HTTP/2 and HTTP/3 carry them (after the pseudo-headers): the
+     * user agent, its own headers with lower-case names, and {@code content-length} unless the body
+     * goes in chunks.
+     */
+    static void regularHeaders(RawRequest request, java.util.function.BiConsumer<CharSequence, CharSequence> add) {
+        add.accept("user-agent", RawRequest.USER_AGENT);
         for (String line : request.headers()) {
             int colon = line.indexOf(':');
-            h.add(line.substring(0, colon).trim().toLowerCase(Locale.ROOT), line.substring(colon + 1).trim());
+            add.accept(line.substring(0, colon).trim().toLowerCase(Locale.ROOT), line.substring(colon + 1).trim());
         }
         if (request.chunkBytes() == 0 && (request.body().length > 0 || request.method().equals("POST")
                 || request.method().equals("PUT"))) {
-            h.add("content-length", Integer.toString(request.body().length));
+            add.accept("content-length", Integer.toString(request.body().length));
         }
-        return h;
     }
 
     /** A write that fails ends the stream's wait with the reason. */

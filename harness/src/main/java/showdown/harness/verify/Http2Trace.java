@@ -3,13 +3,12 @@ package showdown.harness.verify;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.handler.codec.http2.Http2Error;
-import io.netty.handler.codec.http2.Http2Headers;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 
 /**
- * The frames of one HTTP/2 stream, written out as text for a wire trace: one line per frame
+ * The frames of one HTTP/2 or HTTP/3 stream, written out as text for a wire trace: one line per frame
  * ({@code HEADERS stream 1, END_STREAM}), a header block as {@code name: value} lines, a DATA
  * frame's payload as its bytes. HTTP/2's binary framing would be unreadable as raw bytes;
  * this shows what a failure needs (status, header names exactly as sent, body bytes, resets).
@@ -25,14 +24,15 @@ final class Http2Trace {
         this.limit = limit;
     }
 
-    void headers(int streamId, Http2Headers headers, boolean endStream) {
+    /** A header block, HTTP/2's or HTTP/3's (the same list of name and value pairs). */
+    void headers(long streamId, Iterable<Map.Entry<CharSequence, CharSequence>> headers, boolean endStream) {
         line("HEADERS stream " + streamId + (endStream ? ", END_STREAM" : ""));
         for (Map.Entry<CharSequence, CharSequence> h : headers) {
             line(h.getKey() + ": " + h.getValue());
         }
     }
 
-    void data(int streamId, ByteBuf payload, boolean endStream) {
+    void data(long streamId, ByteBuf payload, boolean endStream) {
         line("DATA stream " + streamId + ", " + payload.readableBytes() + " bytes" + (endStream ? ", END_STREAM" : ""));
         int room = (int) Math.max(0, Math.min(payload.readableBytes(), limit - kept.size()));
         if (room > 0) {
@@ -47,7 +47,7 @@ final class Http2Trace {
     }
 
     /** A DATA frame (or several, as the flow control cuts them) the client is about to send. */
-    void data(int streamId, byte[] body, int offset, int n, boolean endStream) {
+    void data(long streamId, byte[] body, int offset, int n, boolean endStream) {
         data(streamId, Unpooled.wrappedBuffer(body, offset, n), endStream);
     }
 

@@ -15,8 +15,8 @@ import java.util.function.Function;
 /**
  * Protocol checks every target gets: 404 for unknown routes, keep-alive, requests split into small
  * writes, a Date that moves, and the required headers on every response the verifier has seen.
- * Over HTTP/2 keep-alive and the body framing are HTTP/1.1's and not applicable; {@link Http2Checks}
- * adds HTTP/2's own rules in their place.
+ * Over HTTP/2 and HTTP/3 keep-alive and the body framing are HTTP/1.1's and not applicable;
+ * {@link Http2Checks} adds HTTP/2's own rules (which HTTP/3 keeps) in their place.
  */
 final class HttpChecks {
 
@@ -42,8 +42,8 @@ final class HttpChecks {
                     return Expect.of(ctx.send(RawRequest.get(path))).status(404).result(HTTP, "GET unknown route -> 404");
                 }),
                 new Check(HTTP, "keep-alive: " + KEEP_ALIVE_REQUESTS + " requests on one connection", HttpChecks::keepAlive)
-                        .onlyOverHttp1("keep-alive and the Connection header are HTTP/1.1's; HTTP/2 carries many"
-                                + " requests on one connection as streams (checked instead)"),
+                        .onlyOverHttp1("keep-alive and the Connection header are HTTP/1.1's; HTTP/2 and HTTP/3 carry"
+                                + " many requests on one connection as streams (checked instead)"),
                 Http2Checks.streamsOnOneConnection(),
                 new Check(HTTP, "request split into " + FRAGMENT_BYTES + "-byte writes", HttpChecks::fragmentedGet),
                 new Check(HTTP, "Date changes every second", HttpChecks::dateChanges).besideOthers());
@@ -125,17 +125,17 @@ final class HttpChecks {
         return headerChecks(exchanges, false);
     }
 
-    /** Over HTTP/2 the framing row is not applicable and HTTP/2's own header rules follow. */
-    static List<CheckResult> headerChecks(List<Exchange> exchanges, boolean http2) {
+    /** Over HTTP/2 and HTTP/3 ({@code streams}) the framing row is not applicable and HTTP/2's own header rules follow. */
+    static List<CheckResult> headerChecks(List<Exchange> exchanges, boolean streams) {
         List<Exchange> answered = exchanges.stream().filter(Exchange::ok).toList();
         List<CheckResult> out = new ArrayList<>();
         out.add(onEvery(answered, "Date header (RFC 1123) on every response", HttpChecks::dateProblem, false));
         out.add(onEvery(answered, "Server header on every response",
                 r -> r.header("Server").filter(v -> !v.isBlank()).isPresent() ? null : "no Server header", true));
         out.add(onEvery(answered, "Content-Type header on every response", HttpChecks::contentTypeProblem, true));
-        if (http2) {
-            out.add(CheckResult.skip(HTTP, FRAMING_CHECK, Check.notApplicable("HTTP/2 ends a body with END_STREAM;"
-                    + " there is no chunked encoding and content-length is optional")));
+        if (streams) {
+            out.add(CheckResult.skip(HTTP, FRAMING_CHECK, Check.notApplicable("a body ends with its stream (END_STREAM,"
+                    + " FIN); there is no chunked encoding and content-length is optional")));
             out.addAll(Http2Checks.headerChecks(answered));
         } else {
             out.add(onEvery(answered, FRAMING_CHECK, HttpChecks::framingProblem, false));

@@ -171,8 +171,8 @@ class RunPlanTest {
 
     @Test
     void badProtocolsAndRatesAreOneLineErrors() throws IOException {
-        assertThatThrownBy(() -> Profile.load(write("a.yaml", "duration: 1s\nlevels: [{connections: 4, protocol: h3}]\n")))
-                .isInstanceOf(PlanException.class).hasMessageContaining("unknown protocol 'h3' (known: h1, h2c, h1-tls, h2-tls)");
+        assertThatThrownBy(() -> Profile.load(write("a.yaml", "duration: 1s\nlevels: [{connections: 4, protocol: h4}]\n")))
+                .isInstanceOf(PlanException.class).hasMessageContaining("unknown protocol 'h4' (known: h1, h2c, h1-tls, h2-tls, h3)");
         assertThatThrownBy(() -> Profile.load(write("b.yaml", "duration: 1s\nlevels: [{connections: 4, rate: fast}]\n")))
                 .isInstanceOf(PlanException.class).hasMessageContaining("rate must be requests per second");
         assertThatThrownBy(() -> Profile.load(write("c.yaml", "duration: 1s\nlevels: [{connections: 4, rate: 25%}]\n")))
@@ -266,7 +266,7 @@ class RunPlanTest {
         Scenario secure = catalog.require("secure");
         assertThat(secure.servedBy(List.of("spock-scotty", "mist", "phoenix-showdown", "techempower"))).isTrue();
         assertThat(secure.servedBy(List.of("mist"))).isFalse();
-        assertThat(secure.requests()).allMatch(r -> r.protocols().equals(List.of(Protocol.H1_TLS, Protocol.H2_TLS)));
+        assertThat(secure.requests()).allMatch(r -> r.protocols().equals(List.of(Protocol.H1_TLS, Protocol.H2_TLS, Protocol.H3)));
 
         Profile latency = Profile.resolve("latency", home.resolve("scenarios/profiles"));
         PlanTarget all = new PlanTarget("x", List.of("techempower"), List.of(Protocol.values()));

@@ -2,6 +2,7 @@ package showdown.harness.target;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -12,6 +13,7 @@ import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import showdown.harness.verify.Http3ContractServer;
 
 /** Real processes: a tiny Python HTTP server started as a target, then the whole tree stopped. */
 class RunningTargetTest {
@@ -114,6 +116,43 @@ class RunningTargetTest {
         assertThatThrownBy(() -> t.baseUri(Protocol.H2C)).hasMessage("app does not offer h2c");
         assertThat(Files.readString(t.outLog())).startsWith(t.tlsPort() + " " + cert.certFile().toAbsolutePath() + " "
                 + cert.keyFile().toAbsolutePath() + "\n");
+    }
+
+    @Test
+    void aTargetThatDeclaresH3IsReadyOnceAnH3RequestToItsReadyPathAnswers() throws Exception {
+        assumeTrue(Http3Dialer.unavailability() == null, "no native QUIC library here: " + Http3Dialer.unavailability());
+        // h3 alone: TLS_PORT and the certificate, no TCP listener there; the in-test server answers on that UDP port
+        SelfSignedCertificate cert = SelfSignedCertificate.create(home.resolve("run"));
+        try (Http3ContractServer h3 = Http3ContractServer.correct(cert)) {
+            TargetManifest m = target("echo \"$TLS_PORT\"; exec " + PY_SERVER, "protocols: [h3]\n");
+            RunningTarget t = RunningTarget.start(m, new StartOptions(home, 0, List.of(), home.resolve("logs"), READY_TIMEOUT,
+                    java.util.Map.of(), cert, h3.port()));
+            started.add(t);
+
+            assertThat(t.tlsPort()).isEqualTo(h3.port());
+            assertThat(t.baseUri(Protocol.H3)).hasToString("https://127.0.0.1:" + h3.port());
+            assertThat(h3.answered()).isEqualTo(1);
+        }
+    }
+
+    @Test
+    void aTargetThatDeclaresH3ButIsSilentOverUdpFailsAfterTheReadyTimeoutWithOneLine() throws Exception {
+        assumeTrue(Http3Dialer.unavailability() == null, "no native QUIC library here: " + Http3Dialer.unavailability());
+        // A UDP socket bound on TLS_PORT that reads nothing and answers nothing
+        TargetManifest m = target("python3 -c \"import os, socket, time; s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM);"
+                + " s.bind(('127.0.0.1', int(os.environ['TLS_PORT']))); time.sleep(300)\" & exec " + PY_SERVER, "protocols: [h3]\n");
+
+        assertThatThrownBy(() -> start(m, Duration.ofSeconds(3)))
+                .isInstanceOf(TargetException.class)
+                .satisfies(e -> assertThat(e.getMessage().lines().findFirst().orElseThrow())
+                        .matches("app answered GET / on port \\d+ but not over h3 \\(QUIC on UDP port \\d+\\) within 3 s"
+                                + " \\(logs: .*\\)"));
+    }
+
+    @Test
+    void theTlsPortIsFreeOverUdpToo() {
+        int port = FreePort.pickTcpAndUdp();
+        assertThat(FreePort.freeOverUdp(port)).isTrue();
     }
 
     @Test

@@ -78,6 +78,13 @@ class TargetManifestTest {
         assertThat(all.offers(Protocol.H2C)).isTrue();
         assertThat(all.offersTls()).isTrue();
 
+        // h3 alone is spoken on TLS_PORT (over UDP) with the run's certificate: the target gets both
+        TargetManifest h3 = TargetManifest.load(write(NETTY + "protocols: [h3]\n"));
+        assertThat(h3.protocols()).containsExactly(Protocol.H1, Protocol.H3);
+        assertThat(h3.offersTls()).isTrue();
+        TargetManifest every = TargetManifest.load(write(NETTY + "protocols: [h3, h2-tls, h2c, h1-tls]\n"));
+        assertThat(every.protocols()).containsExactly(Protocol.H1, Protocol.H2C, Protocol.H1_TLS, Protocol.H2_TLS, Protocol.H3);
+
         TargetManifest h2c = TargetManifest.load(write(NETTY + "protocols: [h1, h2c]\n"));
         assertThat(h2c.protocols()).containsExactly(Protocol.H1, Protocol.H2C);
         assertThat(h2c.offersTls()).isFalse();
@@ -134,7 +141,7 @@ class TargetManifestTest {
             "fetched outside     | note: Raw Netty HTTP codec.| 'registry: Hex\nfetched: ../deps' | fetched '../deps' must be a path inside the target folder",
             "fetched absolute    | note: Raw Netty HTTP codec.| 'registry: Hex\nfetched: /opt/deps' | fetched '/opt/deps' must be a path inside",
             "empty registry      | note: Raw Netty HTTP codec.| 'registry: \"\"\nfetched: deps' | 'registry' must not be empty",
-            "unknown protocol    | note: Raw Netty HTTP codec.| 'protocols: [h2c, h3]' | protocols: unknown protocol 'h3' (known: h1, h2c, h1-tls, h2-tls)",
+            "unknown protocol    | note: Raw Netty HTTP codec.| 'protocols: [h2c, h4]' | protocols: unknown protocol 'h4' (known: h1, h2c, h1-tls, h2-tls, h3)",
             "protocols not a list| note: Raw Netty HTTP codec.| protocols: h2c | 'protocols' must be a list",
     })
     void rejectsABadManifestWithOneLineNamingTheFileAndField(String why, String find, String replace, String message)
@@ -193,6 +200,6 @@ class TargetManifestTest {
         assertThatThrownBy(() -> Placeholders.forStart(Path.of("/home/sd"), 8081, 2).expand("${TLS_PORT}", "app start"))
                 .isInstanceOf(TargetException.class)
                 .hasMessageContaining("unknown placeholder ${TLS_PORT}")
-                .hasMessageContaining("only for a target whose protocols list h1-tls or h2-tls");
+                .hasMessageContaining("only for a target whose protocols list h1-tls, h2-tls or h3");
     }
 }
