@@ -1,8 +1,9 @@
 // Package contract holds what the Go targets share of the scenario contract (docs/scenarios.md):
 // the environment (PORT, CPUS), the page's data and templates, the echo's cap, and, for the
 // targets on net/http (go-nethttp, chi), the text, JSON, echo and page handlers and the servers
-// on PORT (HTTP/1.1 and h2c) and TLS_PORT (HTTP/1.1 and HTTP/2 by ALPN). Each target keeps its
-// own router and passes the captured segments in.
+// on PORT (HTTP/1.1 and h2c) and TLS_PORT (HTTP/1.1 and HTTP/2 by ALPN over TCP, and HTTP/3 over
+// QUIC on UDP with the QUICServer that a target passes in, from package h3). Each target keeps
+// its own router and passes the captured segments in.
 package contract
 
 import (
@@ -164,11 +165,17 @@ func (a *App) Page(w http.ResponseWriter, title string) {
 	buf.WriteTo(w)
 }
 
+// A QUICServer serves handler over QUIC on the UDP address addr with the certificates of
+// tlsConfig until it fails (h3.ListenAndServe: HTTP/3 on the port number of the TCP TLS
+// listener), and returns the error.
+type QUICServer func(addr string, tlsConfig *tls.Config, handler http.Handler) error
+
 // Serve serves handler, with the Server header added, on HOST:PORT (127.0.0.1 and 8080 when unset) as
 // HTTP/1.1 and HTTP/2 with prior knowledge (h2c), and, when TLS_PORT, TLS_CERT and TLS_KEY are
-// all set, on TLS_PORT as HTTP/1.1 and HTTP/2 chosen by ALPN. It returns only by exiting 2 with
-// one line: a port it cannot listen on, or TLS variables that are incomplete or unreadable.
-func (a *App) Serve(handler http.Handler) {
+// all set, on TLS_PORT as HTTP/1.1 and HTTP/2 chosen by ALPN over TCP and, unless quicServer is
+// nil, with quicServer on UDP TLS_PORT. It returns only by exiting 2 with one line: a port it
+// cannot listen on, or TLS variables that are incomplete or unreadable.
+func (a *App) Serve(handler http.Handler, quicServer QUICServer) {
 	handler = a.withServerHeader(handler)
 	tlsServer, err := newTLSServer(handler)
 	if err != nil {
@@ -183,9 +190,14 @@ func (a *App) Serve(handler http.Handler) {
 	cleartext.SetUnencryptedHTTP2(true)
 	server := &http.Server{Addr: Address(Port()), Handler: handler, Protocols: cleartext}
 
-	failed := make(chan error, 2)
+	failed := make(chan error, 3)
 	go func() { failed <- server.ListenAndServe() }()
 	if tlsServer != nil {
+		if quicServer != nil {
+			// Its own copy of the TLS settings: net/http and quic-go each set their ALPN names.
+			quicTLS := tlsServer.TLSConfig.Clone()
+			go func() { failed <- quicServer(tlsServer.Addr, quicTLS, handler) }()
+		}
 		// The certificate and key are already loaded into TLSConfig, hence the empty file names.
 		go func() { failed <- tlsServer.ListenAndServeTLS("", "") }()
 	}
@@ -214,9 +226,9 @@ func newTLSServer(handler http.Handler) (*http.Server, error) {
 	if port == "" || err != nil {
 		return nil, err
 	}
-	certificate, err := tls.LoadX509KeyPair(certFile, keyFile)
+	tlsConfig, err := LoadTLSConfig(certFile, keyFile)
 	if err != nil {
-		return nil, fmt.Errorf("cannot load TLS_CERT and TLS_KEY: %w", err)
+		return nil, err
 	}
 	secure := new(http.Protocols)
 	secure.SetHTTP1(true)
@@ -225,10 +237,20 @@ func newTLSServer(handler http.Handler) (*http.Server, error) {
 		Addr:      Address(port),
 		Handler:   handler,
 		Protocols: secure,
-		// crypto/tls negotiates TLS 1.3 or 1.2 with its own cipher-suite order; net/http adds
-		// the ALPN names ("h2", "http/1.1") for the protocols above.
-		TLSConfig: &tls.Config{MinVersion: tls.VersionTLS12, Certificates: []tls.Certificate{certificate}},
+		// net/http adds the ALPN names ("h2", "http/1.1") for the protocols above.
+		TLSConfig: tlsConfig,
 	}, nil
+}
+
+// LoadTLSConfig reads the PEM certificate and key of TLS_CERT and TLS_KEY into the TLS settings
+// of the TLS_PORT listeners: crypto/tls negotiates TLS 1.3 or 1.2 (QUIC takes 1.3 only) with its
+// own cipher-suite order.
+func LoadTLSConfig(certFile, keyFile string) (*tls.Config, error) {
+	certificate, err := tls.LoadX509KeyPair(certFile, keyFile)
+	if err != nil {
+		return nil, fmt.Errorf("cannot load TLS_CERT and TLS_KEY: %w", err)
+	}
+	return &tls.Config{MinVersion: tls.VersionTLS12, Certificates: []tls.Certificate{certificate}}, nil
 }
 
 // withServerHeader adds the Server header that the contract asks for and net/http does not send.

@@ -1,8 +1,9 @@
 // The showdown app on chi, as chi's docs write one: chi.NewRouter with chi's Recoverer
 // middleware (no request logger), chi's routes with a {param:regexp} pattern for the digits, and
 // plain net/http handlers. The handlers, html/template, encoding/json and the servers (HTTP/1.1
-// and h2c on PORT, HTTP/1.1 and HTTP/2 over TLS on TLS_PORT) come from package contract, shared
-// with the go-nethttp target, so the two differ in their router alone.
+// and h2c on PORT, HTTP/1.1 and HTTP/2 over TLS on TLS_PORT, HTTP/3 on UDP TLS_PORT with
+// quic-go's http3.Server from package h3) come from packages contract and h3, shared with the
+// go-nethttp target, so the two differ in their router alone.
 package main
 
 import (
@@ -12,6 +13,7 @@ import (
 	"github.com/go-chi/chi/v5/middleware"
 
 	"showdown/targets/go/contract"
+	"showdown/targets/go/contract/h3"
 )
 
 func main() {
@@ -40,5 +42,5 @@ func main() {
 		app.Page(w, chi.URLParam(r, "title"))
 	})
 
-	app.Serve(r)
+	app.Serve(r, h3.ListenAndServe)
 }

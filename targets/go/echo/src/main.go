@@ -3,9 +3,10 @@
 // for the page, c.JSON, the BodyLimit middleware on the echo, and Echo's Validator (backed by
 // go-playground/validator, as Echo's validation guide does) as the constraint of
 // /echo/regex/:param: Echo has no regex routes. HTTP/1.1 and h2c on PORT (http.Server.Protocols
-// on Echo's server), HTTP/1.1 and HTTP/2 over TLS on TLS_PORT with Echo's StartTLS. Package
-// contract (shared by the Go targets) gives the environment, the page's data and the templates'
-// folder.
+// on Echo's server), HTTP/1.1 and HTTP/2 over TLS on TLS_PORT with Echo's StartTLS, and HTTP/3
+// on UDP TLS_PORT with quic-go's http3.Server (package h3) serving Echo as the http.Handler it
+// is. Package contract (shared by the Go targets) gives the environment, the page's data and the
+// templates' folder.
 package main
 
 import (
@@ -23,6 +24,7 @@ import (
 	"github.com/labstack/echo/v4/middleware"
 
 	"showdown/targets/go/contract"
+	"showdown/targets/go/contract/h3"
 )
 
 const serverName = "Echo"
@@ -93,8 +95,14 @@ func main() {
 	failed := make(chan error, 2)
 	go func() { failed <- e.Start(contract.Address(contract.Port())) }()
 	if tlsPort != "" {
+		quicTLS, err := contract.LoadTLSConfig(certFile, keyFile)
+		if err != nil {
+			fail(err)
+		}
 		// StartTLS offers HTTP/2 and HTTP/1.1 by ALPN, with crypto/tls (TLS 1.2 and 1.3).
 		go func() { failed <- e.StartTLS(contract.Address(tlsPort), certFile, keyFile) }()
+		// HTTP/3 on the same port number over UDP, same certificate: Echo is an http.Handler.
+		go func() { failed <- h3.ListenAndServe(contract.Address(tlsPort), quicTLS, e) }()
 	}
 	fail(<-failed)
 }

@@ -1,6 +1,8 @@
 // The showdown app on Gin, as Gin's docs write one: gin.New() with the Recovery middleware in
 // release mode, Gin's router, its HTML templates (html/template underneath), c.JSON, and URI
 // binding with a validator tag as the constraint of /echo/regex/:param (Gin has no regex routes).
+// HTTP/1.1 on PORT with Run; with TLS_PORT, TLS_CERT and TLS_KEY, HTTP/1.1 and HTTP/2 by ALPN on
+// TLS_PORT with RunTLS, and HTTP/3 on UDP TLS_PORT with RunQUIC (quic-go's http3 underneath).
 package main
 
 import (
@@ -13,6 +15,8 @@ import (
 	"strconv"
 
 	"github.com/gin-gonic/gin"
+
+	"showdown/targets/go/contract"
 )
 
 const (
@@ -49,10 +53,13 @@ func main() {
 	if host == "" {
 		host = defaultHost
 	}
+	tlsPort, certFile, keyFile, err := contract.TLSSettings()
+	if err != nil {
+		fail(err)
+	}
 	if _, err := os.Stat(templateDir); err != nil {
 		// LoadHTMLGlob would panic with a stack trace; say it in one line instead.
-		fmt.Fprintf(os.Stderr, "gin: cannot load the templates: %v\n", err)
-		os.Exit(2)
+		fail(fmt.Errorf("cannot load the templates: %w", err))
 	}
 
 	gin.SetMode(gin.ReleaseMode)
@@ -73,10 +80,23 @@ func main() {
 		c.HTML(http.StatusOK, "layout", gin.H{"Title": c.Param("title"), "Members": members})
 	})
 
-	if err := router.Run(net.JoinHostPort(host, port)); err != nil {
-		fmt.Fprintf(os.Stderr, "gin: %v\n", err)
-		os.Exit(2)
+	failed := make(chan error, 3)
+	go func() { failed <- router.Run(net.JoinHostPort(host, port)) }()
+	if tlsPort != "" {
+		tlsAddr := net.JoinHostPort(host, tlsPort)
+		// RunTLS: net/http's TLS server, HTTP/2 and HTTP/1.1 by ALPN, crypto/tls (TLS 1.2 and 1.3).
+		go func() { failed <- router.RunTLS(tlsAddr, certFile, keyFile) }()
+		// RunQUIC: quic-go's http3.ListenAndServeQUIC on the same port number over UDP, with the
+		// same certificate and quic-go's default QUIC settings.
+		go func() { failed <- router.RunQUIC(tlsAddr, certFile, keyFile) }()
 	}
+	fail(<-failed)
+}
+
+// fail prints err in one line and exits 2.
+func fail(err error) {
+	fmt.Fprintf(os.Stderr, "gin: %v\n", err)
+	os.Exit(2)
 }
 
 // serverHeader adds the Server header that the contract asks for and net/http does not send.

@@ -2,7 +2,9 @@
 // {wildcard} patterns of Go 1.22, html/template and encoding/json (package contract, shared with
 // the chi target, holds the handlers and the servers). ServeMux has no regex wildcards, so the
 // regex route checks its capture with package regexp. http.Server.Protocols adds h2c on PORT
-// and, with TLS_PORT, TLS_CERT and TLS_KEY, HTTP/1.1 and HTTP/2 over crypto/tls.
+// and, with TLS_PORT, TLS_CERT and TLS_KEY, HTTP/1.1 and HTTP/2 over crypto/tls; HTTP/3 on UDP
+// TLS_PORT comes from quic-go's http3.Server (package h3), the one module outside the standard
+// library, as Go's net/http has no HTTP/3 server.
 package main
 
 import (
@@ -10,6 +12,7 @@ import (
 	"regexp"
 
 	"showdown/targets/go/contract"
+	"showdown/targets/go/contract/h3"
 )
 
 // digits is the constraint of /echo/regex/{param}.
@@ -38,7 +41,7 @@ func main() {
 		app.Page(w, r.PathValue("title"))
 	})
 
-	app.Serve(mux)
+	app.Serve(mux, h3.ListenAndServe)
 }
 
 // echoRegex serves /echo/regex/{param} when the segment is digits: ServeMux wildcards take no
