@@ -26,10 +26,10 @@ defmodule ShowdownBandit.MixProject do
   end
 
   # Every package of the tree at one exact version: the newest that build on Debian 12's Elixir
-  # 1.14.0 and OTP 25 (Bandit 1.12 needs a newer Elixir), with those the direct ones need listed
-  # too, so that the build is the same wherever it is fetched (mix.lock, with Hex's checksums, is
-  # written by the first `mix deps.get`). Each pin meets the requirements that the other packages
-  # declare, so none needs `override`.
+  # 1.14.0 and OTP 25 (Bandit 1.12 does not compile on 1.14; hpax 1.0.4 asks for Elixir 1.15),
+  # with those the direct ones need listed too, so that the build is the same wherever it is
+  # fetched (mix.lock, with Hex's checksums, is written by the first `mix deps.get`). Each pin
+  # meets the requirements that the other packages declare, so none needs `override`.
   defp deps do
     [
       {:bandit, "== 1.11.1"},
@@ -37,7 +37,7 @@ defmodule ShowdownBandit.MixProject do
       {:thousand_island, "== 1.5.0"},
       {:hpax, "== 1.0.3"},
       {:plug, "== 1.19.2"},
-      {:jason, "== 1.4.4"},
+      {:jason, "== 1.4.5"},
       # What Bandit needs besides: websock, telemetry; and Plug: mime, plug_crypto.
       {:websock, "== 0.5.3"},
       {:telemetry, "== 1.4.1"},

@@ -21,19 +21,21 @@ defmodule ShowdownPlug.MixProject do
   end
 
   # Every package of the tree at one exact version: the newest that build on Debian 12's Elixir
-  # 1.14.0 and OTP 25, with those the direct ones need listed too, so that the build is the same
-  # wherever it is fetched (mix.lock, with Hex's checksums, is written by the first `mix deps.get`).
-  # Each pin meets the requirements that the other packages declare, so none needs `override`.
+  # 1.14.0 and OTP 25, but for Cowboy and ranch (below), with those the direct ones need listed
+  # too, so that the build is the same wherever it is fetched (mix.lock, with Hex's checksums, is
+  # written by the first `mix deps.get`). Each pin meets the requirements that the other packages
+  # declare, so none needs `override`.
   defp deps do
     [
       {:plug, "== 1.19.2"},
       {:plug_cowboy, "== 2.7.5"},
       # plug_cowboy takes any Cowboy 2.x, and Cowboy any ranch from 1.8 to 2.x: named here so that
-      # they are pinned too.
+      # they are pinned too. ranch 1.8.1 is the one Cowboy's own build uses. Cowboy 2.18.0 needs
+      # cowlib 2.19.0, a pair not yet built and verified with this app.
       {:cowboy, "== 2.17.0"},
       {:cowlib, "== 2.18.0"},
       {:ranch, "== 1.8.1"},
-      {:jason, "== 1.4.4"},
+      {:jason, "== 1.4.5"},
       # What Plug needs: mime, plug_crypto, telemetry; and plug_cowboy: cowboy_telemetry.
       {:mime, "== 2.0.7"},
       {:plug_crypto, "== 2.1.1"},
