@@ -34,10 +34,11 @@ require_go() {
   fi
 }
 
-# go_setup OUTPUT: require_go, then `go mod download` and, when OUTPUT is stale, the build that
-# the target's target.yaml runs too.
+# go_setup OUTPUT [DIR...]: require_go, then `go mod download` and, when OUTPUT is older than the
+# target's sources or any file under DIR (shared code it builds with), the build that the target's
+# target.yaml runs too.
 go_setup() {
-  local output=$1 inputs=(src go.mod target.yaml)
+  local output=$1 inputs=(src go.mod target.yaml "${@:2}")
   [ -f go.sum ] && inputs+=(go.sum)
   require_go
   # read-only: go.mod and go.sum are the pins; a build that would change them fails instead.
