@@ -83,7 +83,9 @@ fn index(title: String, members: List(Member)) -> StringBuilder {
           <ul>
 ",
   ])
-  |> string_builder.append_builder(string_builder.concat(list.map(members, member)))
+  |> string_builder.append_builder(
+    string_builder.concat(list.map(members, member)),
+  )
   |> string_builder.append(
     "          </ul>
         </div>
