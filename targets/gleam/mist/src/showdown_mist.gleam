@@ -6,7 +6,8 @@
 //// handler adds `server`. `request.path_segments` leaves the segments percent-encoded: the
 //// handler decodes them (gleam/uri) before it routes.
 ////
-//// It listens on HOST when that is set and on 127.0.0.1 otherwise (`mist.bind`).
+//// It listens on HOST when that is set and on 127.0.0.1 otherwise (`mist.bind`); a HOST that
+//// mist cannot bind is one line on stderr and exit 2.
 
 import gleam/bytes_builder
 import gleam/erlang/os
@@ -15,6 +16,7 @@ import gleam/http.{Get, Post}
 import gleam/http/request.{type Request}
 import gleam/http/response.{type Response}
 import gleam/int
+import gleam/io
 import gleam/json
 import gleam/list
 import gleam/result
@@ -37,6 +39,17 @@ pub fn main() {
   let host =
     os.get_env("HOST")
     |> result.unwrap(default_host)
+  case is_bindable(host) {
+    True -> Nil
+    False -> {
+      io.println_error(
+        "showdown_mist: HOST must be an IPv4 or IPv6 address or localhost, not '"
+        <> host
+        <> "'",
+      )
+      halt(2)
+    }
+  }
   let assert Ok(_) =
     handle
     |> mist.new
@@ -45,6 +58,14 @@ pub fn main() {
     |> mist.start_http
   process.sleep_forever()
 }
+
+/// True for what `mist.bind` takes ("localhost", an IPv4 or an IPv6 address); mist panics on
+/// anything else.
+@external(erlang, "showdown_mist_ffi", "is_bindable")
+fn is_bindable(host: String) -> Bool
+
+@external(erlang, "erlang", "halt")
+fn halt(status: Int) -> Nil
 
 fn handle(req: Request(Connection)) -> Response(ResponseData) {
   case decoded_segments(req) {
