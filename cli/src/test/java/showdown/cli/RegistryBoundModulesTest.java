@@ -17,9 +17,9 @@ import showdown.harness.verify.ReferencePage;
  * The modules of the registry-bound seed targets (docs/seed-frameworks.md) that need no package
  * from their registry, compiled and run with the language's own compiler from Debian: the page
  * each renders against the contract's reference page (title escaped), the digits constraints,
- * the cowboy router's last route and its 404. Where a compiler or a Debian library is missing
- * the test is skipped with the reason, except under {@code CI=true}, where {@code .ci/run} (and,
- * for GHC, the scotty target's setup that it runs) installs them.
+ * the cowboy router's last route and its 404, the mist app's check of HOST. Where a compiler or a
+ * Debian library is missing the test is skipped with the reason, except under {@code CI=true},
+ * where {@code .ci/run} (and, for GHC, the scotty target's setup that it runs) installs them.
  */
 class RegistryBoundModulesTest {
 
@@ -113,6 +113,21 @@ class RegistryBoundModulesTest {
                 """, HOSTILE_TITLE);
         assertThat(rendered.exitCode()).as(rendered.output()).isZero();
         assertThat(ReferencePage.difference(rendered.output(), HOSTILE_TITLE)).isNull();
+    }
+
+    @Test
+    void mistsHostCheckTakesWhatMistBindsAndNothingElse() throws Exception {
+        Toolchain.requireOrSkip("erlc", "Erlang's compiler (Debian's erlang-base)");
+        Path ebin = Files.createDirectories(out.resolve("mist"));
+        Result compiled = Toolchain.run(erlc("targets/gleam/mist", ebin), 60);
+        assertThat(compiled.exitCode()).as("erlc: " + compiled.output()).isZero();
+        Result checked = erl(ebin, """
+                [true = showdown_mist_ffi:is_bindable(H) || H <- [<<"127.0.0.1">>, <<"0.0.0.0">>, <<"::1">>, <<"localhost">>]],
+                [false = showdown_mist_ffi:is_bindable(H) || H <- [<<"bogus">>, <<"">>, <<"127.0.0.256">>, <<"::1 ">>]],
+                io:format("host ok~n"), halt(0).
+                """);
+        assertThat(checked.output()).as("erl").contains("host ok");
+        assertThat(checked.exitCode()).isZero();
     }
 
     /** The Elixir modules that the three Elixir targets share, compiled with warnings as errors. */
