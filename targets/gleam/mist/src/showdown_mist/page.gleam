@@ -1,11 +1,11 @@
 //// The showdown page, rendered for each request: a layout that wraps the index view, which
-//// renders each member through a partial. Gleam 0.30 has no template engine that its web apps
+//// renders each member through a partial. Gleam has no template engine that its web apps
 //// commonly use; they write their HTML as Gleam functions over a string builder, as here, so the
 //// structure is checked by the compiler. `escape` HTML-escapes every value taken from the request.
 
 import gleam/list
 import gleam/string
-import gleam/string_builder.{StringBuilder}
+import gleam/string_builder.{type StringBuilder}
 
 pub type Member {
   Member(name: String)
@@ -83,7 +83,9 @@ fn index(title: String, members: List(Member)) -> StringBuilder {
           <ul>
 ",
   ])
-  |> string_builder.append_builder(string_builder.concat(list.map(members, member)))
+  |> string_builder.append_builder(
+    string_builder.concat(list.map(members, member)),
+  )
   |> string_builder.append(
     "          </ul>
         </div>
