@@ -31,7 +31,7 @@ import java.util.concurrent.TimeUnit;
  * defaults; {@link #SETTINGS} says them in one line for the startup log.
  */
 final class Http3Listener {
-    /** A connection that has been silent this long is closed (quic-go and h2o use 30 s too). */
+    /** A connection that has been silent this long is closed (30 s is quic-go's default too). */
     static final long IDLE_TIMEOUT_SECONDS = 30;
     /** Flow-control credit for the whole connection, in bytes, before the first window update. */
     static final long INITIAL_MAX_DATA = 10_000_000;
@@ -91,7 +91,7 @@ final class Http3Listener {
 
     /**
      * Accepts a client's first packet without a Retry round trip, as HTTP/3 servers do by default
-     * (nginx's {@code quic_retry off}, quic-go without {@code RequireAddressValidation}): address
+     * (nginx's {@code quic_retry off}, quic-go unless told to verify addresses): address
      * validation costs every handshake one more round trip and is for servers under a flood.
      */
     private enum NoAddressValidation implements QuicTokenHandler {

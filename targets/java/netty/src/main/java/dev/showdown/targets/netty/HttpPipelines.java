@@ -2,6 +2,8 @@ package dev.showdown.targets.netty;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.netty.channel.ChannelHandler;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelPipeline;
 import io.netty.handler.codec.http.HttpObjectAggregator;
@@ -35,7 +37,9 @@ final class HttpPipelines {
     private final ChannelHandler http3Stream = new ChannelInitializer<QuicStreamChannel>() {
         @Override
         protected void initChannel(QuicStreamChannel stream) {
-            addApplication(stream.pipeline().addLast(new Http3FrameToHttpObjectCodec(true)));
+            addApplication(stream.pipeline()
+                    .addLast(StreamErrors.INSTANCE)
+                    .addLast(new Http3FrameToHttpObjectCodec(true)));
         }
     };
 
@@ -81,5 +85,21 @@ final class HttpPipelines {
         stream.addLast(serverHeaders)
                 .addLast(new HttpObjectAggregator(MAX_BODY_BYTES))
                 .addLast(new ShowdownHandler(json, page));
+    }
+
+    /**
+     * Closes an HTTP/3 request stream on a protocol error of the client's making (such as a stream
+     * that ends before its {@code Content-Length}, as when a client gives up an upload after its
+     * 413), which the codec behind it would otherwise log with a stack trace each time, as the
+     * HTTP/2 side would not.
+     */
+    @ChannelHandler.Sharable
+    private static final class StreamErrors extends ChannelInboundHandlerAdapter {
+        static final StreamErrors INSTANCE = new StreamErrors();
+
+        @Override
+        public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+            ctx.close();
+        }
     }
 }
