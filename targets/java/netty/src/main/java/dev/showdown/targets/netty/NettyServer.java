@@ -15,14 +15,17 @@ import io.netty.channel.epoll.EpollIoHandler;
 import io.netty.channel.epoll.EpollServerSocketChannel;
 import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.SocketChannel;
+import io.netty.handler.codec.quic.Quic;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
+import java.util.List;
 import java.util.function.Consumer;
 import javax.net.ssl.SSLException;
 
 /**
  * Raw Netty HTTP server for the Showdown scenarios: native epoll when the platform has it, one event
- * loop per CPU shared by both ports. {@code PORT} serves HTTP/1.1 and HTTP/2 with prior knowledge
- * (h2c); {@code TLS_PORT}, when the TLS variables are set, serves both over TLS chosen by ALPN.
+ * loop per CPU shared by every port. {@code PORT} serves HTTP/1.1 and HTTP/2 with prior knowledge
+ * (h2c); {@code TLS_PORT}, when the TLS variables are set, serves both over TLS chosen by ALPN on
+ * TCP, and HTTP/3 over QUIC on the UDP port of the same number.
  */
 public final class NettyServer {
     /** 127.0.0.1, or what HOST says: a server agent asks for 0.0.0.0, for load from other hosts. */
@@ -62,6 +65,15 @@ public final class NettyServer {
                         ch -> ch.pipeline().addLast(tls.context().newHandler(ch.alloc()), new AlpnSwitch(pipelines)));
                 System.out.printf("Netty listening on https://%s:%d, ALPN h2 and http/1.1 (TLS by %s)%n",
                         HOST, tls.port(), tls.engine());
+                if (Quic.isAvailable()) {
+                    List<Channel> quic = Http3Listener.bind(
+                            group, epoll, threads, HOST, tls.port(), tls.quicContext(), pipelines);
+                    System.out.printf("Netty listening on udp %s:%d, HTTP/3 over QUIC (%d sockets; %s)%n",
+                            HOST, tls.port(), quic.size(), Http3Listener.SETTINGS);
+                } else {
+                    System.out.println("Netty serves no HTTP/3: the QUIC native library cannot load here ("
+                            + Quic.unavailabilityCause() + ")");
+                }
             }
             cleartext.closeFuture().sync();
             if (secure != null) {
