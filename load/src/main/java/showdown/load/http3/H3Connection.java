@@ -25,6 +25,7 @@ import io.netty.handler.codec.quic.QuicConnectionCloseEvent;
 import io.netty.handler.codec.quic.QuicStreamChannel;
 import io.netty.handler.codec.quic.QuicStreamResetException;
 import io.netty.handler.codec.quic.QuicStreamType;
+import io.netty.handler.codec.quic.SslEarlyDataReadyEvent;
 import io.netty.util.concurrent.Future;
 import io.netty.util.concurrent.ScheduledFuture;
 import java.net.InetSocketAddress;
@@ -65,6 +66,12 @@ import showdown.load.tls.TlsFailure;
  * request alone (a timeout error) and is reset. Without keep-alive ({@code --no-keepalive}) each
  * connection carries one request, and the next opens as soon as it has ended: a handshake per
  * request.
+ *
+ * <p>Resumption and 0-RTT: a connection offers the session of an earlier one to the same server
+ * (unless {@code --no-tls-resume}); each handshake is counted as full or resumed. With
+ * {@code --0rtt}, a connection whose offered session allows early data sends one request at once
+ * as 0-RTT data, while {@link State#CONNECTING}, and its handshake's end counts that request as
+ * accepted (resumed) or rejected (full: QUIC sends it again once the handshake is done).
  *
  * <p>Bytes read and written are the UDP payloads: QUIC's packets, headers and acknowledgements
  * included. Public for the engine, which creates one per HTTP/3 connection.
@@ -192,14 +199,46 @@ public final class H3Connection implements ClientConnection {
         SSLEngine engine = s.quic.sslEngine();
         stats.negotiated(engine.getSession().getProtocol(), engine.getSession().getCipherSuite(),
                 engine.getApplicationProtocol());
+        boolean resumed = client.resumed(engine);
         if (worker.measuring()) {
-            stats.handshook(null);
+            stats.handshook(resumed);
             stats.socketReady(System.nanoTime() - s.connectStartedAt);
+            if (s.earlyDataSent) {
+                stats.earlyDataEnded(resumed);
+            }
         }
         s.quic.closeFuture().addListener(closed -> connectionClosed(s));
         worker.attemptEnded(this);
         if (worker.started()) {
             startSending();
+        }
+    }
+
+    /**
+     * The connection may send 0-RTT data now: the session it offered allows it. Sends one request
+     * at once; the rest of the connection's streams wait for the handshake.
+     */
+    private void earlyDataReady(Session s, QuicChannel quic) {
+        if (s != session || state != State.CONNECTING || !client.earlyData() || !worker.started() || worker.stopped()) {
+            return;
+        }
+        s.quic = quic;
+        long now = System.nanoTime();
+        long intendedAt = now;
+        if (intervalNanos > 0) {
+            if (nextIntendedAt > now) {
+                return; // the open model's schedule has nothing due yet
+            }
+            intendedAt = nextIntendedAt;
+        }
+        if (sendOne(intendedAt, now)) {
+            if (intervalNanos > 0) {
+                nextIntendedAt += intervalNanos;
+            }
+            s.earlyDataSent = true;
+            if (worker.measuring()) {
+                stats.earlyDataSent();
+            }
         }
     }
 
@@ -234,6 +273,7 @@ public final class H3Connection implements ClientConnection {
         }
         s.discard();
         session = null;
+        loseAll(s, Loss.READ); // a request sent as early data on a connection that never came up
         if (state != State.CLOSED) {
             state = State.IDLE;
         }
@@ -324,8 +364,10 @@ public final class H3Connection implements ClientConnection {
     /** Opens one request stream meant to go at {@code intendedAt}; false when nothing may be sent now. */
     private boolean sendOne(long intendedAt, long now) {
         Session s = session;
-        if (worker.stopped() || s.quic.peerAllowedStreams(QuicStreamType.BIDIRECTIONAL) <= 0) {
-            return false; // the server's stream limit: its MAX_STREAMS credit, or a finished stream, calls again
+        if (worker.stopped() || (state == State.READY && s.quic.peerAllowedStreams(QuicStreamType.BIDIRECTIONAL) <= 0)) {
+            // the server's stream limit: its MAX_STREAMS credit, or a finished stream, calls again. In
+            // early data Netty reports no credit yet; the session's remembered limit (at least 1) applies
+            return false;
         }
         if (worker.acquirePermits(1) == 0) {
             return false;
@@ -429,6 +471,8 @@ public final class H3Connection implements ClientConnection {
         Channel datagram;
         QuicChannel quic;
         ScheduledFuture<?> handshakeTimer;
+        /** Whether a request went as 0-RTT early data on this connection. */
+        boolean earlyDataSent;
         /** Whether any datagram came back: a silent port and a failed handshake are told apart by it. */
         boolean received;
         boolean closedByUs;
@@ -508,6 +552,8 @@ public final class H3Connection implements ClientConnection {
         public void userEventTriggered(ChannelHandlerContext ctx, Object evt) {
             if (evt instanceof QuicConnectionCloseEvent close) {
                 session.closeEvent = close;
+            } else if (evt instanceof SslEarlyDataReadyEvent) {
+                earlyDataReady(session, (QuicChannel) ctx.channel());
             }
             ctx.fireUserEventTriggered(evt);
         }
