@@ -105,7 +105,7 @@ final class LoadCommand extends Command {
                         + " (default: the engine's)", v -> ciphers = v)
                 .flag("--no-tls-resume", "https: never resume a TLS session (default: resume on reconnects)",
                         () -> noTlsResume = true)
-                .flag("--0rtt", "--h3: a connection that resumes a session sends its first request as 0-RTT early data;"
+                .flag("--early-data", "--h3: a connection that resumes a session sends its first request as 0-RTT early data;"
                         + " counts what the server accepted and rejected", () -> earlyData = true)
                 .value("-R, --rate", "N", "open model (wrk2): total requests/sec on a fixed schedule; latency is corrected"
                         + " for coordinated omission", v -> rate = v)

@@ -241,10 +241,10 @@ public record LoadSpec(
                         + " through quiche's BoringSSL");
             }
             if (earlyData && !http3) {
-                throw new LoadException("--0rtt is for --h3: 0-RTT early data is sent over QUIC only");
+                throw new LoadException("--early-data is for --h3: 0-RTT early data is sent over QUIC only");
             }
             if (earlyData && !tls.resume()) {
-                throw new LoadException("--0rtt needs session resumption: it cannot be combined with --no-tls-resume");
+                throw new LoadException("--early-data needs session resumption: it cannot be combined with --no-tls-resume");
             }
             if (!keepAlive && (pipelineDepth > 1 || http2)) {
                 throw new LoadException("--no-keepalive sends one request per connection: it cannot be combined with "

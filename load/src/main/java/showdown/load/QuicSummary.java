@@ -15,7 +15,7 @@ import java.util.TreeMap;
  * @param streamResets  request streams the server reset (RESET_STREAM) before its answer ended
  * @param closes        connections the server closed (CONNECTION_CLOSE), by error code: {@code h3 0x…}
  *                      for an HTTP/3 (application) code, {@code quic 0x…} for a transport one
- * @param earlyData     requests sent as 0-RTT early data ({@code --0rtt}), and how their handshakes ended
+ * @param earlyData     requests sent as 0-RTT early data ({@code --early-data}), and how their handshakes ended
  */
 public record QuicSummary(long noAnswer, long streamResets, SortedMap<String, Long> closes, EarlyData earlyData) {
 

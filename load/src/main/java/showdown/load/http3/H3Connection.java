@@ -69,7 +69,7 @@ import showdown.load.tls.TlsFailure;
  *
  * <p>Resumption and 0-RTT: a connection offers the session of an earlier one to the same server
  * (unless {@code --no-tls-resume}); each handshake is counted as full or resumed. With
- * {@code --0rtt}, a connection whose offered session allows early data sends one request at once
+ * {@code --early-data}, a connection whose offered session allows early data sends one request at once
  * as 0-RTT data, while {@link State#CONNECTING}, and its handshake's end counts that request as
  * accepted (resumed) or rejected (full: QUIC sends it again once the handshake is done).
  *

@@ -153,7 +153,7 @@ class H3LoadTest {
             assertThat(tls.handshakes()).isBetween(29L, 30L);
             assertThat(tls.resumed()).isEqualTo(tls.handshakes());
             QuicSummary.EarlyData early = r.connections().quic().earlyData();
-            assertThat(early).as("no --0rtt: nothing sent early").isEqualTo(QuicSummary.EarlyData.NONE);
+            assertThat(early).as("no --early-data: nothing sent early").isEqualTo(QuicSummary.EarlyData.NONE);
             ByteArrayOutputStream text = new ByteArrayOutputStream();
             WrkReport.printResult(r, false, new PrintStream(text, true, StandardCharsets.UTF_8));
             assertThat(text.toString(StandardCharsets.UTF_8))
@@ -234,7 +234,7 @@ class H3LoadTest {
     @Test
     void zeroRttIsForH3WithResumption() {
         assertThatThrownBy(() -> LoadSpec.builder().url("https://127.0.0.1:1/").earlyData(true).build())
-                .isInstanceOf(LoadException.class).hasMessageContaining("--0rtt is for --h3");
+                .isInstanceOf(LoadException.class).hasMessageContaining("--early-data is for --h3");
         assertThatThrownBy(() -> LoadSpec.builder().url("https://127.0.0.1:1/").http3(true).earlyData(true)
                 .tls(new TlsOptions(null, List.of(), List.of(), false, null, false)).build())
                 .isInstanceOf(LoadException.class).hasMessageContaining("--no-tls-resume");
