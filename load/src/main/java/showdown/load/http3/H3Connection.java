@@ -65,7 +65,9 @@ import showdown.load.tls.TlsFailure;
  * errors, counted by its close code) and reconnects; a stream older than the timeout loses its
  * request alone (a timeout error) and is reset. Without keep-alive ({@code --no-keepalive}) each
  * connection carries one request, and the next opens as soon as it has ended: a handshake per
- * request.
+ * request. That next connection keeps the UDP socket and QUIC codec of the one before (a new
+ * connection ID and handshake, the same local port): building a codec costs milliseconds (a native
+ * quiche config each), which would otherwise be most of each handshake's time.
  *
  * <p>Resumption and 0-RTT: a connection offers the session of an earlier one to the same server
  * (unless {@code --no-tls-resume}); each handshake is counted as full or resumed. With
@@ -97,6 +99,11 @@ public final class H3Connection implements ClientConnection {
     private State state = State.IDLE;
     /** The current attempt or connection; null when idle. */
     private Session session;
+    /**
+     * The UDP socket, with its QUIC codec, of the connection that just ended with its one request
+     * ({@code --no-keepalive}), for the next connection: building a QUIC codec costs milliseconds.
+     */
+    private Channel spareDatagram;
     private long nextIntendedAt;
     private boolean openModelTimerSet;
     private boolean refillQueued;
@@ -141,12 +148,26 @@ public final class H3Connection implements ClientConnection {
 
     @Override
     public void connect() {
+        Channel spare = spareDatagram;
+        spareDatagram = null;
         if (worker.stopped() || state == State.CLOSED) {
+            if (spare != null) {
+                spare.close();
+            }
             return;
         }
         state = State.CONNECTING;
         Session s = new Session(System.nanoTime());
         session = s;
+        if (spare != null && spare.isActive()) {
+            spare.pipeline().get(DatagramCounter.class).session = s;
+            s.handshakeTimer = worker.loop().schedule(() -> handshakeTimedOut(s), worker.timeoutNanos(), TimeUnit.NANOSECONDS);
+            bound(s, spare.newSucceededFuture());
+            return;
+        }
+        if (spare != null) {
+            spare.close();
+        }
         new Bootstrap().group(worker.loop()).channel(client.datagramClass())
                 .handler(new ChannelInitializer<Channel>() {
                     @Override
@@ -443,9 +464,15 @@ public final class H3Connection implements ClientConnection {
         }
     }
 
-    /** Closes a connection whose one request has ended; the next one opens now, nothing counted as lost. */
+    /**
+     * Closes a connection whose one request has ended; the next one opens now, nothing counted as
+     * lost, on the same UDP socket and QUIC codec (a new connection ID, a new handshake).
+     */
     private void retire(Session s) {
+        Channel datagram = s.datagram;
+        s.datagram = null; // the socket outlives this connection
         s.discard();
+        spareDatagram = datagram != null && datagram.isActive() ? datagram : null;
         session = null;
         state = State.IDLE;
         connect();
@@ -454,6 +481,10 @@ public final class H3Connection implements ClientConnection {
     @Override
     public void close() {
         state = State.CLOSED;
+        if (spareDatagram != null) {
+            spareDatagram.close();
+            spareDatagram = null;
+        }
         Session s = session;
         session = null;
         if (s != null) {
@@ -496,9 +527,10 @@ public final class H3Connection implements ClientConnection {
         }
     }
 
-    /** Counts a UDP socket's bytes both ways, and notes that the server answered at all. */
+    /** Counts a UDP socket's bytes both ways, and notes that the server answered the current attempt at all. */
     private final class DatagramCounter extends ChannelDuplexHandler {
-        private final Session session;
+        /** The attempt the socket serves now: the next one's when the socket is kept for it. */
+        private Session session;
 
         DatagramCounter(Session session) {
             this.session = session;
