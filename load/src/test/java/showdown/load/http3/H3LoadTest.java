@@ -295,6 +295,11 @@ class H3LoadTest {
             assertThat(quic.streamResets()).isEqualTo(25);
             assertThat(quic.closed()).isZero();
             assertThat(r.reconnects()).as("only the stream is lost, not its connection").isZero();
+            ByteArrayOutputStream text = new ByteArrayOutputStream();
+            WrkReport.printResult(r, false, new PrintStream(text, true, StandardCharsets.UTF_8));
+            assertThat(text.toString(StandardCharsets.UTF_8))
+                    .contains("QUIC errors: no answer 0, stream resets 25, connections closed by the server 0\n")
+                    .doesNotContain("Exception");
         }
     }
 
@@ -361,6 +366,11 @@ class H3LoadTest {
             assertThat(tls.certificateFailures()).isPositive();
             assertThat(r.errors().connect()).isEqualTo(tls.failures());
             assertThat(r.connections().quic().noAnswer()).isZero();
+            ByteArrayOutputStream text = new ByteArrayOutputStream();
+            WrkReport.printResult(r, false, new PrintStream(text, true, StandardCharsets.UTF_8));
+            assertThat(text.toString(StandardCharsets.UTF_8))
+                    .contains("failed: handshake 0, certificate " + tls.certificateFailures() + ", not TLS 0")
+                    .doesNotContain("Exception");
         }
     }
 
