@@ -23,7 +23,7 @@ public record QuicSummary(long noAnswer, long streamResets, SortedMap<String, Lo
      * Requests sent as 0-RTT early data, before their connection's handshake ended: {@code accepted}
      * when that handshake resumed the session (the server read them as sent), {@code rejected} when it
      * ended as a full one (the server discarded the early data; QUIC sent the request again in 1-RTT
-     * packets). Sent and not in either: the handshake failed.
+     * packets). Sent and not in either: the handshake failed, or ended after the window.
      */
     public record EarlyData(long sent, long accepted, long rejected) {
         public static final EarlyData NONE = new EarlyData(0, 0, 0);
