@@ -139,6 +139,7 @@ class H3LoadTest {
             assertThat(r.connections().tls().handshakes()).isBetween(38L, 40L);
             assertThat(r.connections().opened()).isEqualTo(r.connections().tls().handshakes());
             assertThat(r.connections().setupLatency().getTotalCount()).isEqualTo(r.connections().opened());
+            assertThat(server.clientAddresses).as("each slot's connections come from its one UDP socket").hasSize(2);
         }
     }
 

@@ -35,7 +35,8 @@ import showdown.load.tls.TestCertificate;
  * answers every request with 200 and a short body, after {@code delayMillis}, resets every
  * {@code resetEvery}-th request stream (0: none) with H3_REQUEST_CANCELLED, and closes a connection
  * at its {@code closeEvery}-th request (0: never). It counts what it
- * received: requests (whole, FIN seen), POSTs and their body bytes, connections, and the most
+ * received: requests (whole, FIN seen), POSTs and their body bytes, connections and the UDP
+ * addresses they came from, and the most
  * request streams one connection had open at once. Its {@link Tickets} say whether a client may
  * resume a session, and send 0-RTT data.
  */
@@ -66,6 +67,8 @@ final class H3TestServer implements AutoCloseable {
     final AtomicLong resets = new AtomicLong();
     final AtomicLong closes = new AtomicLong();
     final AtomicInteger connections = new AtomicInteger();
+    /** The UDP addresses (ports) its connections came from. */
+    final java.util.Set<java.net.SocketAddress> clientAddresses = java.util.concurrent.ConcurrentHashMap.newKeySet();
     final AtomicInteger mostStreamsAtOnce = new AtomicInteger();
 
     private final MultiThreadIoEventLoopGroup group = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
@@ -119,6 +122,7 @@ final class H3TestServer implements AutoCloseable {
                     @Override
                     protected void initChannel(QuicChannel ch) {
                         connections.incrementAndGet();
+                        clientAddresses.add(ch.remoteSocketAddress());
                         ch.attr(OPEN_STREAMS).set(new AtomicInteger());
                         ch.attr(REQUESTS).set(new AtomicInteger());
                         ch.pipeline().addLast(new Http3ServerConnectionHandler(new ChannelInitializer<QuicStreamChannel>() {
