@@ -56,6 +56,7 @@ final class LoadCommand extends Command {
     private final List<String> tlsVersions = new ArrayList<>();
     private String ciphers;
     private boolean noTlsResume;
+    private boolean earlyData;
     private boolean noKeepAlive;
     private String script;
 
@@ -104,6 +105,8 @@ final class LoadCommand extends Command {
                         + " (default: the engine's)", v -> ciphers = v)
                 .flag("--no-tls-resume", "https: never resume a TLS session (default: resume on reconnects)",
                         () -> noTlsResume = true)
+                .flag("--early-data", "--h3: a connection that resumes a session sends its first request as 0-RTT early data;"
+                        + " counts what the server accepted and rejected", () -> earlyData = true)
                 .value("-R, --rate", "N", "open model (wrk2): total requests/sec on a fixed schedule; latency is corrected"
                         + " for coordinated omission", v -> rate = v)
                 .value("--warmup", "T", "load that runs first and is not recorded (default: none)", v -> warmup = v)
@@ -180,6 +183,7 @@ final class LoadCommand extends Command {
                 .busyPollMicros(intOption("busy-poll", busyPollMicros))
                 .http2(http2)
                 .http3(http3)
+                .earlyData(earlyData)
                 .keepAlive(!noKeepAlive)
                 .tls(new TlsOptions(parseTlsEngine(tlsEngine), tlsVersions, ciphers == null ? List.of()
                         : List.of(ciphers.split(",")).stream().map(String::trim).filter(c -> !c.isEmpty()).toList(),

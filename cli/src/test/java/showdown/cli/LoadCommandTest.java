@@ -290,6 +290,9 @@ class LoadCommandTest {
         assertUsageError(Main.execute("load", "--h3", "--h2", url("/").replace("http:", "https:")));
         assertUsageError(Main.execute("load", "--h3", "--tls-version", "1.3", url("/").replace("http:", "https:")));
         assertUsageError(Main.execute("load", "--h3", "--cacert", "/no/such/ca.pem", url("/").replace("http:", "https:")));
+        // 0-RTT is QUIC's, and rides on a resumed session
+        assertUsageError(Main.execute("load", "--early-data", url("/").replace("http:", "https:")));
+        assertUsageError(Main.execute("load", "--h3", "--early-data", "--no-tls-resume", url("/").replace("http:", "https:")));
     }
 
     @Test

@@ -140,7 +140,7 @@ public final class LoadEngine {
         H3Client h3 = null;
         TlsClient tls = null;
         if (spec.http3()) { // UDP: nothing to connect to first; a silent port shows as no-answer errors
-            h3 = H3Client.create(spec.tls(), Transports.datagramChannelClass(transport), spec.timeout().toNanos());
+            h3 = H3Client.create(spec.tls(), spec.earlyData(), Transports.datagramChannelClass(transport), spec.timeout().toNanos());
         } else {
             preflight(endpoints, spec);
             tls = spec.secure() ? TlsClient.create(spec.tls(), spec.http2()) : null;
@@ -492,6 +492,9 @@ public final class LoadEngine {
             long[] failures = new long[TlsFailure.values().length];
             long noAnswer = 0;
             long resets = 0;
+            long earlySent = 0;
+            long earlyAccepted = 0;
+            long earlyRejected = 0;
             SortedMap<String, Long> closes = new TreeMap<>();
             String version = null;
             String cipher = null;
@@ -506,6 +509,10 @@ public final class LoadEngine {
                 resumed += Math.max(0, s.resumedHandshakes());
                 noAnswer += s.quicNoAnswers();
                 resets += s.streamResets();
+                QuicSummary.EarlyData early = s.earlyData();
+                earlySent += early.sent();
+                earlyAccepted += early.accepted();
+                earlyRejected += early.rejected();
                 s.addQuicCloses(closes);
                 for (TlsFailure f : TlsFailure.values()) {
                     failures[f.ordinal()] += s.tlsFailures(f);
@@ -517,9 +524,10 @@ public final class LoadEngine {
                 }
             }
             TlsSummary summary = tlsEngine == null ? null : new TlsSummary(tlsEngine, version, cipher, alpn, handshakes,
-                    resumedKnown && !quic ? resumed : -1, failures[TlsFailure.HANDSHAKE.ordinal()],
+                    resumedKnown ? resumed : -1, failures[TlsFailure.HANDSHAKE.ordinal()],
                     failures[TlsFailure.CERTIFICATE.ordinal()], failures[TlsFailure.NOT_TLS.ordinal()]);
-            return new ConnectionStats(opened, setup, summary, quic ? new QuicSummary(noAnswer, resets, closes) : null);
+            return new ConnectionStats(opened, setup, summary, quic ? new QuicSummary(noAnswer, resets, closes,
+                    new QuicSummary.EarlyData(earlySent, earlyAccepted, earlyRejected)) : null);
         }
     }
 }

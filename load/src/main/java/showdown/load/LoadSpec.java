@@ -18,7 +18,8 @@ import java.util.Locale;
  * {@code keepAlive} every request goes on a connection of its own (connect, handshake, request,
  * close), which is how connection and handshake cost is measured. {@code http3} speaks HTTP/3 over
  * QUIC (UDP, ALPN {@code h3}) to https URLs; {@code pipelineDepth} is then the streams in flight per
- * connection, as with HTTP/2. {@code busyPollMicros > 0} makes
+ * connection, as with HTTP/2; with {@code earlyData} (HTTP/3 only) a connection that resumes an earlier
+ * one's TLS session sends its first request as 0-RTT early data. {@code busyPollMicros > 0} makes
  * each event loop poll that long for ready sockets before it sleeps (epoll and NIO only).
  */
 public record LoadSpec(
@@ -39,7 +40,8 @@ public record LoadSpec(
         boolean http2,
         TlsOptions tls,
         boolean keepAlive,
-        boolean http3) {
+        boolean http3,
+        boolean earlyData) {
 
     public static final Duration DEFAULT_DURATION = Duration.ofSeconds(10);
     public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(2);
@@ -78,7 +80,8 @@ public record LoadSpec(
         b.headers.addAll(headers);
         return b.method(method).body(body).connections(connections).threads(threads).duration(duration)
                 .requests(requests).pipelineDepth(pipelineDepth).timeout(timeout).warmup(warmup)
-                .rate(ratePerSecond).transport(transport).busyPollMicros(busyPollMicros).http2(http2).tls(tls).keepAlive(keepAlive).http3(http3);
+                .rate(ratePerSecond).transport(transport).busyPollMicros(busyPollMicros).http2(http2).tls(tls).keepAlive(keepAlive).http3(http3)
+                .earlyData(earlyData);
     }
 
     /** Collects the options, then {@link #build()} validates them with user-readable messages. */
@@ -101,6 +104,7 @@ public record LoadSpec(
         private TlsOptions tls = TlsOptions.DEFAULTS;
         private boolean keepAlive = true;
         private boolean http3;
+        private boolean earlyData;
 
         public Builder url(String url) {
             urls.add(parseUrl(url));
@@ -201,6 +205,15 @@ public record LoadSpec(
             return this;
         }
 
+        /**
+         * HTTP/3: a connection that resumes an earlier one's TLS session sends its first request as
+         * 0-RTT early data, before its handshake ends (the server must allow early data).
+         */
+        public Builder earlyData(boolean earlyData) {
+            this.earlyData = earlyData;
+            return this;
+        }
+
         /** False: one request per connection (each on a new connection, closed after its answer). */
         public Builder keepAlive(boolean keepAlive) {
             this.keepAlive = keepAlive;
@@ -226,6 +239,12 @@ public record LoadSpec(
             if (http3 && (tls.engine() != TlsEngine.AUTO || !tls.versions().isEmpty() || !tls.ciphers().isEmpty())) {
                 throw new LoadException("--tls-engine, --tls-version and --ciphers do not apply to --h3: QUIC speaks TLS 1.3"
                         + " through quiche's BoringSSL");
+            }
+            if (earlyData && !http3) {
+                throw new LoadException("--early-data is for --h3: 0-RTT early data is sent over QUIC only");
+            }
+            if (earlyData && !tls.resume()) {
+                throw new LoadException("--early-data needs session resumption: it cannot be combined with --no-tls-resume");
             }
             if (!keepAlive && (pipelineDepth > 1 || http2)) {
                 throw new LoadException("--no-keepalive sends one request per connection: it cannot be combined with "
@@ -266,7 +285,7 @@ public record LoadSpec(
             }
             Duration d = duration == null && requests == 0 ? DEFAULT_DURATION : duration;
             return new LoadSpec(urls, method, headers, body, connections, threads, d, requests, pipelineDepth,
-                    timeout, warmup, rate, transport, busyPollMicros, http2, tls, keepAlive, http3);
+                    timeout, warmup, rate, transport, busyPollMicros, http2, tls, keepAlive, http3, earlyData);
         }
     }
 

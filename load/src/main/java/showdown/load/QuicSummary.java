@@ -15,8 +15,19 @@ import java.util.TreeMap;
  * @param streamResets  request streams the server reset (RESET_STREAM) before its answer ended
  * @param closes        connections the server closed (CONNECTION_CLOSE), by error code: {@code h3 0x…}
  *                      for an HTTP/3 (application) code, {@code quic 0x…} for a transport one
+ * @param earlyData     requests sent as 0-RTT early data ({@code --early-data}), and how their handshakes ended
  */
-public record QuicSummary(long noAnswer, long streamResets, SortedMap<String, Long> closes) {
+public record QuicSummary(long noAnswer, long streamResets, SortedMap<String, Long> closes, EarlyData earlyData) {
+
+    /**
+     * Requests sent as 0-RTT early data, before their connection's handshake ended: {@code accepted}
+     * when that handshake resumed the session (the server read them as sent), {@code rejected} when it
+     * ended as a full one (the server discarded the early data; QUIC sent the request again in 1-RTT
+     * packets). Sent and not in either: the handshake failed, or ended after the window.
+     */
+    public record EarlyData(long sent, long accepted, long rejected) {
+        public static final EarlyData NONE = new EarlyData(0, 0, 0);
+    }
 
     public QuicSummary {
         closes = java.util.Collections.unmodifiableSortedMap(new TreeMap<>(closes));

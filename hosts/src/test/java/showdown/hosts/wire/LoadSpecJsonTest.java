@@ -18,11 +18,12 @@ class LoadSpecJsonTest {
     @Test
     void anHttp3PlanStaysHttp3() {
         LoadSpec spec = LoadSpec.builder().url("https://192.0.2.10:8443/plaintext").connections(4).threads(1)
-                .duration(Duration.ofSeconds(3)).pipelineDepth(8).http3(true).build();
+                .duration(Duration.ofSeconds(3)).pipelineDepth(8).http3(true).earlyData(true).build();
 
         LoadSpec received = acrossTheWire(spec);
 
         assertThat(received.http3()).isTrue();
+        assertThat(received.earlyData()).isTrue();
         assertThat(received.http2()).isFalse();
         assertThat(received.pipelineDepth()).isEqualTo(8);
         assertThat(received).isEqualTo(spec);

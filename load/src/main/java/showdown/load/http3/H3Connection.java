@@ -9,6 +9,7 @@ import io.netty.channel.ChannelDuplexHandler;
 import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInitializer;
+import io.netty.channel.ChannelOutboundHandlerAdapter;
 import io.netty.channel.ChannelPromise;
 import io.netty.handler.codec.http2.Http2Headers;
 import io.netty.handler.codec.http3.DefaultHttp3DataFrame;
@@ -22,9 +23,11 @@ import io.netty.handler.codec.http3.Http3HeadersFrame;
 import io.netty.handler.codec.http3.Http3RequestStreamInboundHandler;
 import io.netty.handler.codec.quic.QuicChannel;
 import io.netty.handler.codec.quic.QuicConnectionCloseEvent;
+import io.netty.handler.codec.quic.DefaultQuicStreamFrame;
 import io.netty.handler.codec.quic.QuicStreamChannel;
 import io.netty.handler.codec.quic.QuicStreamResetException;
 import io.netty.handler.codec.quic.QuicStreamType;
+import io.netty.handler.codec.quic.SslEarlyDataReadyEvent;
 import io.netty.util.concurrent.Future;
 import io.netty.util.concurrent.ScheduledFuture;
 import java.net.InetSocketAddress;
@@ -64,7 +67,15 @@ import showdown.load.tls.TlsFailure;
  * errors, counted by its close code) and reconnects; a stream older than the timeout loses its
  * request alone (a timeout error) and is reset. Without keep-alive ({@code --no-keepalive}) each
  * connection carries one request, and the next opens as soon as it has ended: a handshake per
- * request.
+ * request. That next connection keeps the UDP socket and QUIC codec of the one before (a new
+ * connection ID and handshake, the same local port): building a codec costs milliseconds (a native
+ * quiche config each), which would otherwise be most of each handshake's time.
+ *
+ * <p>Resumption and 0-RTT: a connection offers the session of an earlier one to the same server
+ * (unless {@code --no-tls-resume}); each handshake is counted as full or resumed. With
+ * {@code --early-data}, a connection whose offered session allows early data sends one request at once
+ * as 0-RTT data, while {@link State#CONNECTING}, and its handshake's end counts that request as
+ * accepted (resumed) or rejected (full: QUIC sends it again once the handshake is done).
  *
  * <p>Bytes read and written are the UDP payloads: QUIC's packets, headers and acknowledgements
  * included. Public for the engine, which creates one per HTTP/3 connection.
@@ -90,6 +101,11 @@ public final class H3Connection implements ClientConnection {
     private State state = State.IDLE;
     /** The current attempt or connection; null when idle. */
     private Session session;
+    /**
+     * The UDP socket, with its QUIC codec, of the connection that just ended with its one request
+     * ({@code --no-keepalive}), for the next connection: building a QUIC codec costs milliseconds.
+     */
+    private Channel spareDatagram;
     private long nextIntendedAt;
     private boolean openModelTimerSet;
     private boolean refillQueued;
@@ -134,12 +150,26 @@ public final class H3Connection implements ClientConnection {
 
     @Override
     public void connect() {
+        Channel spare = spareDatagram;
+        spareDatagram = null;
         if (worker.stopped() || state == State.CLOSED) {
+            if (spare != null) {
+                spare.close();
+            }
             return;
         }
         state = State.CONNECTING;
         Session s = new Session(System.nanoTime());
         session = s;
+        if (spare != null && spare.isActive()) {
+            spare.pipeline().get(DatagramCounter.class).session = s;
+            s.handshakeTimer = worker.loop().schedule(() -> handshakeTimedOut(s), worker.timeoutNanos(), TimeUnit.NANOSECONDS);
+            bound(s, spare.newSucceededFuture());
+            return;
+        }
+        if (spare != null) {
+            spare.close();
+        }
         new Bootstrap().group(worker.loop()).channel(client.datagramClass())
                 .handler(new ChannelInitializer<Channel>() {
                     @Override
@@ -192,14 +222,46 @@ public final class H3Connection implements ClientConnection {
         SSLEngine engine = s.quic.sslEngine();
         stats.negotiated(engine.getSession().getProtocol(), engine.getSession().getCipherSuite(),
                 engine.getApplicationProtocol());
+        boolean resumed = client.resumed(engine);
         if (worker.measuring()) {
-            stats.handshook(null);
+            stats.handshook(resumed);
             stats.socketReady(System.nanoTime() - s.connectStartedAt);
+            if (s.earlyDataSent) {
+                stats.earlyDataEnded(resumed);
+            }
         }
         s.quic.closeFuture().addListener(closed -> connectionClosed(s));
         worker.attemptEnded(this);
         if (worker.started()) {
             startSending();
+        }
+    }
+
+    /**
+     * The connection may send 0-RTT data now: the session it offered allows it. Sends one request
+     * at once; the rest of the connection's streams wait for the handshake.
+     */
+    private void earlyDataReady(Session s, QuicChannel quic) {
+        if (s != session || state != State.CONNECTING || !client.earlyData() || !worker.started() || worker.stopped()) {
+            return;
+        }
+        s.quic = quic;
+        long now = System.nanoTime();
+        long intendedAt = now;
+        if (intervalNanos > 0) {
+            if (nextIntendedAt > now) {
+                return; // the open model's schedule has nothing due yet
+            }
+            intendedAt = nextIntendedAt;
+        }
+        if (sendOne(intendedAt, now)) {
+            if (intervalNanos > 0) {
+                nextIntendedAt += intervalNanos;
+            }
+            s.earlyDataSent = true;
+            if (worker.measuring()) {
+                stats.earlyDataSent();
+            }
         }
     }
 
@@ -234,6 +296,7 @@ public final class H3Connection implements ClientConnection {
         }
         s.discard();
         session = null;
+        loseAll(s, Loss.READ); // a request sent as early data on a connection that never came up
         if (state != State.CLOSED) {
             state = State.IDLE;
         }
@@ -313,7 +376,7 @@ public final class H3Connection implements ClientConnection {
         refill();
     }
 
-    /** Refills once the current read is done, so that every stream it ended is replaced together. */
+    /** Refills once the current task is done: after a read, with the stream credit it brought; after a loss, without recursing. */
     private void queueRefill() {
         if (!refillQueued && !worker.stopped()) {
             refillQueued = true;
@@ -324,8 +387,10 @@ public final class H3Connection implements ClientConnection {
     /** Opens one request stream meant to go at {@code intendedAt}; false when nothing may be sent now. */
     private boolean sendOne(long intendedAt, long now) {
         Session s = session;
-        if (worker.stopped() || s.quic.peerAllowedStreams(QuicStreamType.BIDIRECTIONAL) <= 0) {
-            return false; // the server's stream limit: its MAX_STREAMS credit, or a finished stream, calls again
+        if (worker.stopped() || (state == State.READY && s.quic.peerAllowedStreams(QuicStreamType.BIDIRECTIONAL) <= 0)) {
+            // the server's stream limit: its MAX_STREAMS credit, or a finished stream, calls again. In
+            // early data Netty reports no credit yet; the session's remembered limit (at least 1) applies
+            return false;
         }
         if (worker.acquirePermits(1) == 0) {
             return false;
@@ -354,21 +419,45 @@ public final class H3Connection implements ClientConnection {
         }
         QuicStreamChannel ch = created.getNow();
         stream.channel = ch;
+        FinWithLastFrame fin = new FinWithLastFrame();
+        ch.pipeline().addFirst(FinWithLastFrame.NAME, fin);
         ChannelFuture written;
         if (body == null) {
+            fin.armed = true;
             written = ch.writeAndFlush(new DefaultHttp3HeadersFrame(headers));
         } else {
             ch.write(new DefaultHttp3HeadersFrame(headers));
+            fin.armed = true;
             written = ch.writeAndFlush(new DefaultHttp3DataFrame(Unpooled.wrappedBuffer(body)));
         }
         written.addListener((ChannelFuture f) -> {
-            if (f.isSuccess()) {
-                ch.shutdownOutput(); // FIN: the request is complete
-            } else {
+            if (!f.isSuccess()) {
                 stream.end(Loss.WRITE);
                 ch.close();
             }
         });
+    }
+
+    /**
+     * At the socket end of a request stream's pipeline: the request's last frame, as the HTTP/3
+     * codec encoded it, goes out with the stream's FIN, so that both leave in one QUIC packet. (A
+     * FIN sent once the frame's write has completed, as {@code shutdownOutput} does, costs a
+     * packet of its own: three datagrams per request instead of two.)
+     */
+    private static final class FinWithLastFrame extends ChannelOutboundHandlerAdapter {
+        static final String NAME = "showdown.h3.fin";
+        /** The next frame written is the request's last. */
+        boolean armed;
+
+        @Override
+        public void write(ChannelHandlerContext ctx, Object msg, ChannelPromise promise) {
+            if (armed && msg instanceof ByteBuf frame) {
+                armed = false;
+                ctx.write(new DefaultQuicStreamFrame(frame, true), promise);
+            } else {
+                ctx.write(msg, promise);
+            }
+        }
     }
 
     // ---- timeouts and the end
@@ -401,9 +490,15 @@ public final class H3Connection implements ClientConnection {
         }
     }
 
-    /** Closes a connection whose one request has ended; the next one opens now, nothing counted as lost. */
+    /**
+     * Closes a connection whose one request has ended; the next one opens now, nothing counted as
+     * lost, on the same UDP socket and QUIC codec (a new connection ID, a new handshake).
+     */
     private void retire(Session s) {
+        Channel datagram = s.datagram;
+        s.datagram = null; // the socket outlives this connection
         s.discard();
+        spareDatagram = datagram != null && datagram.isActive() ? datagram : null;
         session = null;
         state = State.IDLE;
         connect();
@@ -412,6 +507,10 @@ public final class H3Connection implements ClientConnection {
     @Override
     public void close() {
         state = State.CLOSED;
+        if (spareDatagram != null) {
+            spareDatagram.close();
+            spareDatagram = null;
+        }
         Session s = session;
         session = null;
         if (s != null) {
@@ -429,6 +528,8 @@ public final class H3Connection implements ClientConnection {
         Channel datagram;
         QuicChannel quic;
         ScheduledFuture<?> handshakeTimer;
+        /** Whether a request went as 0-RTT early data on this connection. */
+        boolean earlyDataSent;
         /** Whether any datagram came back: a silent port and a failed handshake are told apart by it. */
         boolean received;
         boolean closedByUs;
@@ -452,9 +553,10 @@ public final class H3Connection implements ClientConnection {
         }
     }
 
-    /** Counts a UDP socket's bytes both ways, and notes that the server answered at all. */
+    /** Counts a UDP socket's bytes both ways, and notes that the server answered the current attempt at all. */
     private final class DatagramCounter extends ChannelDuplexHandler {
-        private final Session session;
+        /** The attempt the socket serves now: the next one's when the socket is kept for it. */
+        private Session session;
 
         DatagramCounter(Session session) {
             this.session = session;
@@ -508,6 +610,8 @@ public final class H3Connection implements ClientConnection {
         public void userEventTriggered(ChannelHandlerContext ctx, Object evt) {
             if (evt instanceof QuicConnectionCloseEvent close) {
                 session.closeEvent = close;
+            } else if (evt instanceof SslEarlyDataReadyEvent) {
+                earlyDataReady(session, (QuicChannel) ctx.channel());
             }
             ctx.fireUserEventTriggered(evt);
         }
@@ -554,7 +658,7 @@ public final class H3Connection implements ClientConnection {
                     if (worker.measuring() && sentAt >= worker.measureStartNanos()) {
                         stats.answered(status, now - intendedAt, intervalNanos > 0 ? now - sentAt : -1, now);
                     }
-                    finish();
+                    finish(true);
                 } else {
                     end(Loss.PROTOCOL); // the stream ended without a valid final status
                 }
@@ -598,17 +702,28 @@ public final class H3Connection implements ClientConnection {
             if (worker.measuring()) {
                 stats.lost(kind, 1);
             }
-            finish();
+            finish(false);
         }
 
-        private void finish() {
+        /**
+         * Frees the stream's slot. An answered stream is replaced at once, inside the read that
+         * ended it: the new request then leaves in the packet that acknowledges the answer (Netty
+         * sends once the read is done), one datagram a request where a refill after the read costs
+         * a second one for the acknowledgement alone. A lost one is replaced after the current
+         * task, so that a request failing as it is written cannot recurse.
+         */
+        private void finish(boolean answered) {
             done = true;
             session.streams.remove(this);
             if (session != H3Connection.this.session) {
                 return;
             }
             if (worker.keepAlive()) {
-                queueRefill();
+                if (answered) {
+                    refill();
+                } else {
+                    queueRefill();
+                }
             } else {
                 retire(session); // --no-keepalive: one request per connection, the next one opens at once
             }

@@ -115,6 +115,8 @@ public final class LoadResultJson {
         g.writeStringField("protocol", s.http3() ? "h3" : s.http2() ? (s.secure() ? "h2" : "h2c") : "http/1.1");
         g.writeBooleanField("tls", s.secure());
         g.writeBooleanField("keepAlive", s.keepAlive());
+        g.writeBooleanField("tlsResume", s.secure() && s.tls().resume());
+        g.writeBooleanField("earlyData", s.earlyData());
         g.writeNumberField("timeoutSeconds", s.timeout().toMillis() / 1e3);
         g.writeNumberField("warmupSeconds", s.warmup().toMillis() / 1e3);
         g.writeNumberField("ratePerSecond", s.ratePerSecond());
@@ -146,6 +148,11 @@ public final class LoadResultJson {
             for (Map.Entry<String, Long> e : q.closes().entrySet()) {
                 g.writeNumberField(e.getKey(), e.getValue());
             }
+            g.writeEndObject();
+            g.writeObjectFieldStart("earlyData");
+            g.writeNumberField("sent", q.earlyData().sent());
+            g.writeNumberField("accepted", q.earlyData().accepted());
+            g.writeNumberField("rejected", q.earlyData().rejected());
             g.writeEndObject();
             g.writeEndObject();
         }

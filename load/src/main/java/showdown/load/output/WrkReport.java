@@ -48,6 +48,9 @@ public final class WrkReport {
         if (!spec.keepAlive()) {
             extras.append(", one request per connection");
         }
+        if (spec.earlyData()) {
+            extras.append(", 0-RTT on resumed connections");
+        }
         if (spec.countBounded() && spec.duration() != null) {
             extras.append(", at most ").append(spec.requests()).append(" requests");
         }
@@ -112,6 +115,11 @@ public final class WrkReport {
             quic.closes().forEach((code, n) -> closes.append(closes.isEmpty() ? " (" : ", ").append(code).append(": ").append(n));
             out.printf(Locale.ROOT, "QUIC errors: no answer %d, stream resets %d, connections closed by the server %d%s%n",
                     quic.noAnswer(), quic.streamResets(), quic.closed(), closes.isEmpty() ? "" : closes.append(')'));
+            if (r.spec().earlyData()) {
+                QuicSummary.EarlyData early = quic.earlyData();
+                out.printf(Locale.ROOT, "0-RTT: %d requests sent as early data, %d accepted, %d rejected%n",
+                        early.sent(), early.accepted(), early.rejected());
+            }
         }
         if (!r.spec().keepAlive()) {
             Histogram setup = c.setupLatency();

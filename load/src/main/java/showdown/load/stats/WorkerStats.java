@@ -5,6 +5,7 @@ import java.util.SortedMap;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.SingleWriterRecorder;
 import showdown.load.ErrorCounts;
+import showdown.load.QuicSummary;
 import showdown.load.tls.TlsFailure;
 
 /**
@@ -59,6 +60,9 @@ public final class WorkerStats {
     // QUIC (HTTP/3): attempts nothing answered, streams the server reset, connections it closed by code.
     private long quicNoAnswer;
     private long streamResets;
+    private long earlyDataSent;
+    private long earlyDataAccepted;
+    private long earlyDataRejected;
     private final java.util.SortedMap<String, Long> quicCloses = new java.util.TreeMap<>();
 
     // Owned by the collector: each recorder recycles only histograms it handed out itself.
@@ -151,6 +155,24 @@ public final class WorkerStats {
         quicCloses.merge(label, 1L, Long::sum);
     }
 
+    /** A request went as 0-RTT early data, before its connection's handshake ended. */
+    public void earlyDataSent() {
+        earlyDataSent++;
+    }
+
+    /** The handshake of a connection that sent early data ended: resumed (accepted) or full (rejected). */
+    public void earlyDataEnded(boolean accepted) {
+        if (accepted) {
+            earlyDataAccepted++;
+        } else {
+            earlyDataRejected++;
+        }
+    }
+
+    public QuicSummary.EarlyData earlyData() {
+        return new QuicSummary.EarlyData(earlyDataSent, earlyDataAccepted, earlyDataRejected);
+    }
+
     public long quicNoAnswers() {
         return quicNoAnswer;
     }
@@ -234,6 +256,9 @@ public final class WorkerStats {
         Arrays.fill(tlsFailures, 0);
         quicNoAnswer = 0;
         streamResets = 0;
+        earlyDataSent = 0;
+        earlyDataAccepted = 0;
+        earlyDataRejected = 0;
         quicCloses.clear();
         Arrays.fill(statusCounts, 0);
         threadRate.reset();

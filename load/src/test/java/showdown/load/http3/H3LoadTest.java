@@ -139,6 +139,123 @@ class H3LoadTest {
             assertThat(r.connections().tls().handshakes()).isBetween(38L, 40L);
             assertThat(r.connections().opened()).isEqualTo(r.connections().tls().handshakes());
             assertThat(r.connections().setupLatency().getTotalCount()).isEqualTo(r.connections().opened());
+            assertThat(server.clientAddresses).as("each slot's connections come from its one UDP socket").hasSize(2);
+        }
+    }
+
+    @Test
+    void reconnectsResumeTheSessionOfAnEarlierConnection() throws Exception {
+        try (H3TestServer server = new H3TestServer(cert, H3TestServer.Tickets.RESUME)) {
+            LoadResult r = run(spec(server.url("/"), 1, 1).keepAlive(false).requests(30));
+            assertThat(r.requests()).isEqualTo(30);
+            assertThat(r.errors()).isEqualTo(ErrorCounts.NONE);
+            TlsSummary tls = r.connections().tls();
+            // the first connection's handshake, a full one, ends before the clock starts
+            assertThat(tls.handshakes()).isBetween(29L, 30L);
+            assertThat(tls.resumed()).isEqualTo(tls.handshakes());
+            QuicSummary.EarlyData early = r.connections().quic().earlyData();
+            assertThat(early).as("no --early-data: nothing sent early").isEqualTo(QuicSummary.EarlyData.NONE);
+            ByteArrayOutputStream text = new ByteArrayOutputStream();
+            WrkReport.printResult(r, false, new PrintStream(text, true, StandardCharsets.UTF_8));
+            assertThat(text.toString(StandardCharsets.UTF_8))
+                    .contains(tls.handshakes() + " handshakes in the window, " + tls.resumed() + " resumed;")
+                    .doesNotContain("0-RTT");
+        }
+    }
+
+    @Test
+    void withoutTlsResumeEveryHandshakeIsFull() throws Exception {
+        try (H3TestServer server = new H3TestServer(cert, H3TestServer.Tickets.RESUME)) {
+            TlsOptions noResume = new TlsOptions(null, List.of(), List.of(), false, null, false);
+            LoadResult r = run(spec(server.url("/"), 1, 1).keepAlive(false).tls(noResume).requests(20));
+            assertThat(r.requests()).isEqualTo(20);
+            assertThat(r.connections().tls().handshakes()).isBetween(19L, 20L);
+            assertThat(r.connections().tls().resumed()).isZero();
+        }
+    }
+
+    @Test
+    void aServerThatTakesNoTicketBackMakesEveryHandshakeFull() throws Exception {
+        try (H3TestServer server = new H3TestServer(cert, H3TestServer.Tickets.REFUSED)) {
+            LoadResult r = run(spec(server.url("/"), 1, 1).keepAlive(false).requests(20));
+            assertThat(r.requests()).isEqualTo(20);
+            assertThat(r.errors()).isEqualTo(ErrorCounts.NONE);
+            assertThat(r.connections().tls().handshakes()).isBetween(19L, 20L);
+            assertThat(r.connections().tls().resumed()).isZero();
+        }
+    }
+
+    @Test
+    void zeroRttRequestsAreAcceptedByAServerThatAllowsEarlyData() throws Exception {
+        try (H3TestServer server = new H3TestServer(cert, H3TestServer.Tickets.EARLY_DATA)) {
+            LoadResult r = run(spec(server.url("/"), 1, 1).keepAlive(false).earlyData(true).requests(30));
+            assertThat(r.requests()).isEqualTo(30);
+            assertThat(server.requests.get()).isEqualTo(30);
+            assertThat(r.errors()).isEqualTo(ErrorCounts.NONE);
+            TlsSummary tls = r.connections().tls();
+            assertThat(tls.resumed()).isEqualTo(tls.handshakes());
+            QuicSummary.EarlyData early = r.connections().quic().earlyData();
+            // every request but the first, which goes on the connection made before the clock (a full
+            // handshake), went early on a resumed connection; the last connection's handshake had no request left
+            assertThat(early.sent()).isEqualTo(29);
+            assertThat(early.accepted()).isEqualTo(early.sent());
+            assertThat(early.rejected()).isZero();
+            ByteArrayOutputStream text = new ByteArrayOutputStream();
+            WrkReport.printResult(r, false, new PrintStream(text, true, StandardCharsets.UTF_8));
+            assertThat(text.toString(StandardCharsets.UTF_8)).contains("0-RTT: " + early.sent()
+                    + " requests sent as early data, " + early.sent() + " accepted, 0 rejected");
+        }
+    }
+
+    @Test
+    void zeroRttRequestsAServerRejectsAreSentAgainAndAnswered() throws Exception {
+        try (H3TestServer server = new H3TestServer(cert, H3TestServer.Tickets.REFUSED)) {
+            LoadResult r = run(spec(server.url("/"), 1, 1).keepAlive(false).earlyData(true).requests(20));
+            assertThat(r.requests()).isEqualTo(20);
+            assertThat(server.requests.get()).isEqualTo(20);
+            assertThat(r.errors()).isEqualTo(ErrorCounts.NONE);
+            assertThat(r.connections().tls().resumed()).isZero();
+            QuicSummary.EarlyData early = r.connections().quic().earlyData();
+            assertThat(early.sent()).isEqualTo(19);
+            assertThat(early.rejected()).as("each early request was sent again in 1-RTT and answered").isEqualTo(19);
+            assertThat(early.accepted()).isZero();
+        }
+    }
+
+    @Test
+    void aServerThatAllowsNoEarlyDataGetsNone() throws Exception {
+        try (H3TestServer server = new H3TestServer(cert, H3TestServer.Tickets.RESUME)) {
+            LoadResult r = run(spec(server.url("/"), 1, 1).keepAlive(false).earlyData(true).requests(20));
+            assertThat(r.requests()).isEqualTo(20);
+            assertThat(r.connections().tls().resumed()).isEqualTo(r.connections().tls().handshakes());
+            assertThat(r.connections().quic().earlyData()).isEqualTo(QuicSummary.EarlyData.NONE);
+        }
+    }
+
+    @Test
+    void zeroRttIsForH3WithResumption() {
+        assertThatThrownBy(() -> LoadSpec.builder().url("https://127.0.0.1:1/").earlyData(true).build())
+                .isInstanceOf(LoadException.class).hasMessageContaining("--early-data is for --h3");
+        assertThatThrownBy(() -> LoadSpec.builder().url("https://127.0.0.1:1/").http3(true).earlyData(true)
+                .tls(new TlsOptions(null, List.of(), List.of(), false, null, false)).build())
+                .isInstanceOf(LoadException.class).hasMessageContaining("--no-tls-resume");
+    }
+
+    @Test
+    void aHandshakeTheServerRefusesIsAHandshakeFailure() throws Exception {
+        try (H3TestServer server = new H3TestServer(cert, "not-h3")) { // no application protocol in common
+            LoadResult r = run(spec(server.url("/"), 1, 1).duration(Duration.ofMillis(500)));
+            assertThat(r.requests()).isZero();
+            TlsSummary tls = r.connections().tls();
+            assertThat(tls.handshakeFailures()).isPositive();
+            assertThat(tls.certificateFailures()).isZero();
+            assertThat(r.errors().connect()).isEqualTo(tls.failures());
+            assertThat(r.connections().quic().noAnswer()).isZero();
+            ByteArrayOutputStream text = new ByteArrayOutputStream();
+            WrkReport.printResult(r, false, new PrintStream(text, true, StandardCharsets.UTF_8));
+            assertThat(text.toString(StandardCharsets.UTF_8))
+                    .contains("failed: handshake " + tls.handshakeFailures() + ", certificate 0,")
+                    .doesNotContain("Exception").doesNotContain("\tat ");
         }
     }
 
@@ -179,6 +296,11 @@ class H3LoadTest {
             assertThat(quic.streamResets()).isEqualTo(25);
             assertThat(quic.closed()).isZero();
             assertThat(r.reconnects()).as("only the stream is lost, not its connection").isZero();
+            ByteArrayOutputStream text = new ByteArrayOutputStream();
+            WrkReport.printResult(r, false, new PrintStream(text, true, StandardCharsets.UTF_8));
+            assertThat(text.toString(StandardCharsets.UTF_8))
+                    .contains("QUIC errors: no answer 0, stream resets 25, connections closed by the server 0\n")
+                    .doesNotContain("Exception");
         }
     }
 
@@ -245,6 +367,11 @@ class H3LoadTest {
             assertThat(tls.certificateFailures()).isPositive();
             assertThat(r.errors().connect()).isEqualTo(tls.failures());
             assertThat(r.connections().quic().noAnswer()).isZero();
+            ByteArrayOutputStream text = new ByteArrayOutputStream();
+            WrkReport.printResult(r, false, new PrintStream(text, true, StandardCharsets.UTF_8));
+            assertThat(text.toString(StandardCharsets.UTF_8))
+                    .contains("failed: handshake 0, certificate " + tls.certificateFailures() + ", not TLS 0")
+                    .doesNotContain("Exception");
         }
     }
 
@@ -286,7 +413,10 @@ class H3LoadTest {
             assertThat(fields).containsEntry("spec.protocol", "h3").containsEntry("spec.tls", "true")
                     .containsEntry("spec.pipeline", "2").containsEntry("tls.alpn", "h3").containsEntry("tls.version", "TLSv1.3")
                     .containsEntry("tls.engine", "quiche").containsEntry("quic.noAnswer", "0")
-                    .containsEntry("quic.streamResets", "0");
+                    .containsEntry("quic.streamResets", "0").containsEntry("quic.earlyData.sent", "0")
+                    .containsEntry("quic.earlyData.accepted", "0").containsEntry("quic.earlyData.rejected", "0")
+                    .containsEntry("spec.earlyData", "false").containsEntry("spec.tlsResume", "true")
+                    .containsEntry("tls.resumed", "0");
             assertThat(fields.values()).contains("300");
         }
     }

@@ -35,10 +35,25 @@ import showdown.load.tls.TestCertificate;
  * answers every request with 200 and a short body, after {@code delayMillis}, resets every
  * {@code resetEvery}-th request stream (0: none) with H3_REQUEST_CANCELLED, and closes a connection
  * at its {@code closeEvery}-th request (0: never). It counts what it
- * received: requests (whole, FIN seen), POSTs and their body bytes, connections, and the most
- * request streams one connection had open at once.
+ * received: requests (whole, FIN seen), POSTs and their body bytes, connections and the UDP
+ * addresses they came from, and the most
+ * request streams one connection had open at once. Its {@link Tickets} say whether a client may
+ * resume a session, and send 0-RTT data.
  */
 final class H3TestServer implements AutoCloseable {
+
+    /** What the server does with TLS session tickets. */
+    enum Tickets {
+        /** Issued, and taken back: a client may resume; no early data. */
+        RESUME,
+        /** Issued allowing 0-RTT early data, and taken back with it. */
+        EARLY_DATA,
+        /**
+         * Issued (allowing early data) but never taken back: each connection has a TLS context of
+         * its own, whose ticket key no other connection knows, so every handshake is a full one.
+         */
+        REFUSED
+    }
 
     static final byte[] BODY = "hello h3".getBytes(StandardCharsets.US_ASCII);
     static final int H3_REQUEST_CANCELLED = 0x10c;
@@ -52,6 +67,8 @@ final class H3TestServer implements AutoCloseable {
     final AtomicLong resets = new AtomicLong();
     final AtomicLong closes = new AtomicLong();
     final AtomicInteger connections = new AtomicInteger();
+    /** The UDP addresses (ports) its connections came from. */
+    final java.util.Set<java.net.SocketAddress> clientAddresses = java.util.concurrent.ConcurrentHashMap.newKeySet();
     final AtomicInteger mostStreamsAtOnce = new AtomicInteger();
 
     private final MultiThreadIoEventLoopGroup group = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
@@ -72,13 +89,29 @@ final class H3TestServer implements AutoCloseable {
 
     /** @param maxStreams the request streams a client may have open at once (QUIC's initial_max_streams_bidi) */
     H3TestServer(TestCertificate cert, long delayMillis, int resetEvery, int closeEvery, int maxStreams) throws Exception {
+        this(cert, delayMillis, resetEvery, closeEvery, maxStreams, Tickets.RESUME, Http3.supportedApplicationProtocols());
+    }
+
+    /** Answers at once, taking session tickets as {@code tickets} says. */
+    H3TestServer(TestCertificate cert, Tickets tickets) throws Exception {
+        this(cert, 0, 0, 0, 100, tickets, Http3.supportedApplicationProtocols());
+    }
+
+    /** Offers only {@code alpn}: a client that asks for h3 alone fails its handshake. */
+    H3TestServer(TestCertificate cert, String... alpn) throws Exception {
+        this(cert, 0, 0, 0, 100, Tickets.RESUME, alpn);
+    }
+
+    private H3TestServer(TestCertificate cert, long delayMillis, int resetEvery, int closeEvery, int maxStreams,
+                         Tickets tickets, String[] alpn) throws Exception {
         this.delayMillis = delayMillis;
         this.resetEvery = resetEvery;
         this.closeEvery = closeEvery;
-        QuicSslContext ssl = QuicSslContextBuilder.forServer(cert.keyManagers(), TestCertificate.password())
-                .applicationProtocols(Http3.supportedApplicationProtocols()).build();
+        QuicSslContext ssl = sslContext(cert, tickets, alpn);
         ChannelHandler codec = Http3.newQuicServerCodecBuilder()
-                .sslContext(ssl)
+                .sslEngineProvider(tickets == Tickets.REFUSED
+                        ? q -> sslContext(cert, tickets, alpn).newEngine(q.alloc())
+                        : q -> ssl.newEngine(q.alloc()))
                 .maxIdleTimeout(10, TimeUnit.SECONDS)
                 .initialMaxData(1 << 24)
                 .initialMaxStreamDataBidirectionalLocal(1 << 20)
@@ -89,6 +122,7 @@ final class H3TestServer implements AutoCloseable {
                     @Override
                     protected void initChannel(QuicChannel ch) {
                         connections.incrementAndGet();
+                        clientAddresses.add(ch.remoteSocketAddress());
                         ch.attr(OPEN_STREAMS).set(new AtomicInteger());
                         ch.attr(REQUESTS).set(new AtomicInteger());
                         ch.pipeline().addLast(new Http3ServerConnectionHandler(new ChannelInitializer<QuicStreamChannel>() {
@@ -106,6 +140,15 @@ final class H3TestServer implements AutoCloseable {
         } catch (Exception e) {
             group.shutdownGracefully(0, 0, TimeUnit.MILLISECONDS);
             throw e;
+        }
+    }
+
+    private static QuicSslContext sslContext(TestCertificate cert, Tickets tickets, String[] alpn) {
+        try {
+            return QuicSslContextBuilder.forServer(cert.keyManagers(), TestCertificate.password())
+                    .applicationProtocols(alpn).earlyData(tickets != Tickets.RESUME).build();
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
         }
     }
 
