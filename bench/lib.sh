@@ -136,3 +136,28 @@ bench_record_write() {
     --figures "$record_figures" --reading "$reading" ${BENCH_RECORDS:+--out "$BENCH_RECORDS"} \
     | sed 's/^/record: /'
 }
+
+# The oha both bench/load-vs-peers and bench/load-vs-h3 run: one pinned version, built with its http3
+# feature by `cargo install --locked` into bench/.tools (not tracked), once.
+oha_version=1.16.0 oha_features=http3
+
+# oha_ready: bench/.tools/bin/oha is that build
+oha_ready() {
+  [ -x "$bench_home/bench/.tools/bin/oha" ] \
+    && [ "$(cat "$bench_home/bench/.tools/oha.version" 2>/dev/null)" = "$oha_version+$oha_features" ]
+}
+
+# oha_install: builds it (a release build, some minutes); on failure prints the log's last line and
+# returns 1
+oha_install() {
+  local tools=$bench_home/bench/.tools
+  mkdir -p "$tools"
+  echo "installing oha: cargo install oha --version $oha_version --locked --features $oha_features (a release build, some minutes)" >&2
+  if cargo install oha --version "$oha_version" --locked --features "$oha_features" --root "$tools" \
+      >"$tools/oha.install.log" 2>&1; then
+    echo "$oha_version+$oha_features" >"$tools/oha.version"
+  else
+    tail -1 "$tools/oha.install.log"
+    return 1
+  fi
+}
