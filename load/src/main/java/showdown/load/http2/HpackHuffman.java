@@ -129,11 +129,11 @@ public final class HpackHuffman {
     }
 
     /** The code of {@code symbol} (0-255, or 256 for EOS), right-aligned in {@link #codeLength} bits. */
-    static int code(int symbol) {
+    public static int code(int symbol) {
         return CODES_AND_LENGTHS[2 * symbol];
     }
 
-    static int codeLength(int symbol) {
+    public static int codeLength(int symbol) {
         return CODES_AND_LENGTHS[2 * symbol + 1];
     }
 

@@ -4,13 +4,15 @@ import io.netty.handler.codec.http2.Http2Headers;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
+import showdown.load.http2.HpackHuffman;
 
 /**
  * A request as the bytes of its HTTP/3 request stream (RFC 9114 §4.1), encoded once per connection
  * and written as they are on every request stream, with the stream's FIN: a HEADERS frame and, for
  * a request with a body, one DATA frame. The header block is QPACK (RFC 9204) without the dynamic
  * table: a field that is an entry of the static table is sent as its index, {@code :authority},
- * {@code :path} and {@code content-length} by their static names, anything else as a literal, none Huffman-coded.
+ * {@code :path} and {@code content-length} by their static names, anything else as a literal;
+ * a string goes Huffman-coded when that is shorter.
  */
 final class H3Request {
 
@@ -59,19 +61,41 @@ final class H3Request {
                 integer(out, 0x50, 4, named); // literal with a static name reference (01 N=0 T=1)
                 string(out, 0x00, 7, value);
             } else {
-                byte[] n = name.getBytes(StandardCharsets.ISO_8859_1);
-                integer(out, 0x20, 3, n.length); // literal with a literal name (001 N=0 H=0)
-                out.writeBytes(n);
+                string(out, 0x20, 3, name); // literal with a literal name (001 N=0 H)
                 string(out, 0x00, 7, value);
             }
         }
         return out.toByteArray();
     }
 
+    /** A string literal, Huffman-coded when that is shorter (the flag is the bit above the prefix). */
     private static void string(ByteArrayOutputStream out, int flags, int prefixBits, String s) {
         byte[] b = s.getBytes(StandardCharsets.ISO_8859_1);
-        integer(out, flags, prefixBits, b.length);
-        out.writeBytes(b);
+        long bits = 0;
+        for (byte c : b) {
+            bits += HpackHuffman.codeLength(c & 0xff);
+        }
+        int huffmanLength = (int) ((bits + 7) / 8);
+        if (huffmanLength >= b.length) {
+            integer(out, flags, prefixBits, b.length);
+            out.writeBytes(b);
+            return;
+        }
+        integer(out, flags | 1 << prefixBits, prefixBits, huffmanLength);
+        long pending = 0; // bits not yet written, right-aligned
+        int pendingBits = 0;
+        for (byte c : b) {
+            int length = HpackHuffman.codeLength(c & 0xff);
+            pending = pending << length | HpackHuffman.code(c & 0xff);
+            pendingBits += length;
+            while (pendingBits >= 8) {
+                pendingBits -= 8;
+                out.write((int) (pending >>> pendingBits));
+            }
+        }
+        if (pendingBits > 0) { // padded with the EOS code's leading ones
+            out.write((int) (pending << (8 - pendingBits)) | (0xff >>> pendingBits));
+        }
     }
 
     /** A QPACK (HPACK) integer with a {@code prefixBits}-bit prefix, its first byte's other bits {@code flags}. */

@@ -15,12 +15,13 @@ class H3RequestTest {
 
     @Test
     void aGetIsOneHeadersFrameOfStaticEntriesAndLiterals() {
-        byte[] bytes = H3Request.encode(H2Request.headers("GET", URI.create("https://127.0.0.1:8443/"),
+        byte[] bytes = H3Request.encode(H2Request.headers("GET", URI.create("https://www.example.com/"),
                 List.of(new Header("X-Test", "1")), null), null);
-        // HEADERS, length 30: no dynamic table; :method GET (17), :scheme https (23), :authority (name 0)
-        // "127.0.0.1:8443", :path / (1), then x-test: 1 with a literal name
-        assertThat(HexFormat.of().formatHex(bytes)).isEqualTo("011e" + "0000" + "d1" + "d7" + "500e3132372e302e302e313a38343433"
-                + "c1" + "2678" + "2d74657374" + "0131");
+        // HEADERS: no dynamic table; :method GET (17), :scheme https (23), :authority (name 0) with
+        // "www.example.com" Huffman-coded (RFC 7541 C.4.1), :path / (1), then x-test: 1 with a
+        // literal name, Huffman-coded (shorter), its one-byte value not (no shorter)
+        assertThat(HexFormat.of().formatHex(bytes)).isEqualTo("011b" + "0000" + "d1" + "d7" + "508cf1e3c2e5f23a6ba0ab90f4ff"
+                + "c1" + "2d" + "f2b24a84ff" + "0131");
     }
 
     @Test
