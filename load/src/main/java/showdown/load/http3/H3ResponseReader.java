@@ -2,6 +2,8 @@ package showdown.load.http3;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
+import java.util.Arrays;
+import showdown.load.http2.HeaderCoding;
 import showdown.load.http2.HpackHuffman;
 
 /**
@@ -150,13 +152,13 @@ final class H3ResponseReader {
             if (!isStaticStatusName(index)) {
                 throw new ProtocolError("an HTTP/3 response without :status first");
             }
-            found = digits(string(buf, 7));
+            found = HeaderCoding.status(scratch, string(buf, 7));
         } else if ((b & 0xe0) == 0x20) { // literal with a literal name
             int nameLength = string(buf, 3);
-            if (nameLength != STATUS_NAME.length || !java.util.Arrays.equals(scratch, STATUS_NAME)) {
+            if (nameLength != STATUS_NAME.length || !Arrays.equals(scratch, STATUS_NAME)) {
                 throw new ProtocolError("an HTTP/3 response without :status first");
             }
-            found = digits(string(buf, 7));
+            found = HeaderCoding.status(scratch, string(buf, 7));
         } else { // a dynamic table reference (T=0, or post-base)
             throw new ProtocolError("a QPACK field line that needs the dynamic table");
         }
@@ -193,22 +195,6 @@ final class H3ResponseReader {
         return index >= 24 && index <= 28 || index >= 63 && index <= 71;
     }
 
-    /** Three decimal digits in {@code scratch}, else 0. */
-    private int digits(int length) {
-        if (length != 3) {
-            return 0;
-        }
-        int v = 0;
-        for (int k = 0; k < 3; k++) {
-            int d = scratch[k] - '0';
-            if (d < 0 || d > 9) {
-                return 0;
-            }
-            v = v * 10 + d;
-        }
-        return v;
-    }
-
     /**
      * A string literal whose length has a {@code prefixBits}-bit prefix, the bit above it the
      * Huffman flag: returns its decoded length and keeps its first bytes in {@code scratch}.
@@ -224,7 +210,7 @@ final class H3ResponseReader {
         }
         int from = pos;
         pos += length;
-        java.util.Arrays.fill(scratch, (byte) 0);
+        Arrays.fill(scratch, (byte) 0);
         if (!huffman) {
             buf.getBytes(from, scratch, 0, Math.min(length, scratch.length));
             return length;
@@ -238,24 +224,12 @@ final class H3ResponseReader {
 
     /** A QPACK integer with a {@code prefixBits}-bit prefix (RFC 9204 §4.1.1, RFC 7541 §5.1). */
     private int integer(ByteBuf buf, int prefixBits) throws ProtocolError {
-        if (pos >= end) {
-            throw new ProtocolError("a QPACK field section cut short");
+        long read = pos < end ? HeaderCoding.prefixInteger(buf, pos, end, prefixBits) : -1;
+        if (read < 0) {
+            throw new ProtocolError("a QPACK integer cut short or too large");
         }
-        int max = (1 << prefixBits) - 1;
-        int value = buf.getUnsignedByte(pos++) & max;
-        if (value < max) {
-            return value;
-        }
-        for (int shift = 0; ; shift += 7) {
-            if (pos >= end || shift > 21) {
-                throw new ProtocolError("a QPACK integer cut short or too large");
-            }
-            int b = buf.getUnsignedByte(pos++);
-            value += (b & 0x7f) << shift;
-            if ((b & 0x80) == 0) {
-                return value;
-            }
-        }
+        pos = (int) read;
+        return (int) (read >>> 32);
     }
 
     /** The length of the QUIC varint at {@code at}, or -1 when its bytes have not all come. */
