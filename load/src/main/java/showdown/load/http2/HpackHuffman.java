@@ -3,7 +3,7 @@ package showdown.load.http2;
 import io.netty.buffer.ByteBuf;
 
 /**
- * HPACK's Huffman code (RFC 7541 Appendix B), decoded a nibble at a time without allocating. The
+ * HPACK's and QPACK's Huffman code (RFC 7541 Appendix B), decoded a nibble at a time without allocating. The
  * states are the inner nodes of the code's tree (0 is the root); each (state, nibble) pair has its
  * precomputed next state and the symbol it completes, if any (codes are at least 5 bits long, so a
  * nibble completes at most one).
@@ -13,7 +13,7 @@ import io.netty.buffer.ByteBuf;
  * it. {@code HpackHuffmanTest} checks the copy against the RFC's examples and against Netty's public
  * HPACK decoder, for every byte value.
  */
-final class HpackHuffman {
+public final class HpackHuffman {
 
     private static final int EOS = 256;
     private static final int STATE_MASK = 0x1ff;
@@ -129,11 +129,11 @@ final class HpackHuffman {
     }
 
     /** The code of {@code symbol} (0-255, or 256 for EOS), right-aligned in {@link #codeLength} bits. */
-    static int code(int symbol) {
+    public static int code(int symbol) {
         return CODES_AND_LENGTHS[2 * symbol];
     }
 
-    static int codeLength(int symbol) {
+    public static int codeLength(int symbol) {
         return CODES_AND_LENGTHS[2 * symbol + 1];
     }
 
@@ -161,7 +161,7 @@ final class HpackHuffman {
      *
      * @return the decoded length, or -1 when the bytes are not a valid Huffman string
      */
-    static int decode(ByteBuf buf, int from, int to, byte[] head) {
+    public static int decode(ByteBuf buf, int from, int to, byte[] head) {
         int state = 0;
         int length = 0;
         for (int i = from; i < to; i++) {

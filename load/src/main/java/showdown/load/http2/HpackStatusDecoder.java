@@ -182,18 +182,7 @@ final class HpackStatusDecoder {
     }
 
     private int statusOfScratch(int valueLength) {
-        if (valueLength != 3) {
-            return 0;
-        }
-        int s = 0;
-        for (int k = 0; k < 3; k++) {
-            int d = scratch[k] - '0';
-            if (d < 0 || d > 9) {
-                return 0;
-            }
-            s = s * 10 + d;
-        }
-        return s;
+        return HeaderCoding.status(scratch, valueLength);
     }
 
     private boolean scratchMatches(byte[] expected) {
@@ -247,20 +236,11 @@ final class HpackStatusDecoder {
 
     /** An HPACK integer with a {@code prefixBits}-bit prefix (RFC 7541 §5.1). */
     private int integer(ByteBuf buf, int prefixBits) throws ProtocolError {
-        int max = (1 << prefixBits) - 1;
-        int value = buf.getUnsignedByte(pos++) & max;
-        if (value < max) {
-            return value;
+        long read = HeaderCoding.prefixInteger(buf, pos, end, prefixBits);
+        if (read < 0) {
+            throw new ProtocolError("an HPACK integer cut short or too large");
         }
-        for (int shift = 0; ; shift += 7) {
-            if (pos >= end || shift > 21) {
-                throw new ProtocolError("an HPACK integer cut short or too large");
-            }
-            int b = buf.getUnsignedByte(pos++);
-            value += (b & 0x7f) << shift;
-            if ((b & 0x80) == 0) {
-                return value;
-            }
-        }
+        pos = (int) read;
+        return (int) (read >>> 32);
     }
 }

@@ -9,18 +9,10 @@ import io.netty.channel.ChannelDuplexHandler;
 import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInitializer;
-import io.netty.channel.ChannelOutboundHandlerAdapter;
+import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelPromise;
-import io.netty.handler.codec.http2.Http2Headers;
-import io.netty.handler.codec.http3.DefaultHttp3DataFrame;
-import io.netty.handler.codec.http3.DefaultHttp3Headers;
-import io.netty.handler.codec.http3.DefaultHttp3HeadersFrame;
-import io.netty.handler.codec.http3.Http3;
+import io.netty.channel.socket.ChannelInputShutdownEvent;
 import io.netty.handler.codec.http3.Http3ClientConnectionHandler;
-import io.netty.handler.codec.http3.Http3DataFrame;
-import io.netty.handler.codec.http3.Http3Headers;
-import io.netty.handler.codec.http3.Http3HeadersFrame;
-import io.netty.handler.codec.http3.Http3RequestStreamInboundHandler;
 import io.netty.handler.codec.quic.QuicChannel;
 import io.netty.handler.codec.quic.QuicConnectionCloseEvent;
 import io.netty.handler.codec.quic.DefaultQuicStreamFrame;
@@ -28,13 +20,14 @@ import io.netty.handler.codec.quic.QuicStreamChannel;
 import io.netty.handler.codec.quic.QuicStreamResetException;
 import io.netty.handler.codec.quic.QuicStreamType;
 import io.netty.handler.codec.quic.SslEarlyDataReadyEvent;
+import io.netty.util.ReferenceCountUtil;
 import io.netty.util.concurrent.Future;
 import io.netty.util.concurrent.ScheduledFuture;
 import java.net.InetSocketAddress;
+import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import javax.net.ssl.SSLEngine;
@@ -55,8 +48,13 @@ import showdown.load.tls.TlsFailure;
  * response (the stream's FIN). In the open model (wrk2) streams open on a fixed schedule instead,
  * and a stream that had to wait for a free slot is timed from when it was due.
  *
- * <p>The framing is Netty's HTTP/3 codec over its QUIC codec (quiche); QPACK uses the static table
- * only (no dynamic table is offered or accepted), so every request's header block is the same.
+ * <p>QUIC is Netty's QUIC codec (quiche), with Netty's HTTP/3 connection handler for the control
+ * and QPACK streams. A request stream is a raw QUIC stream with one handler: the request's frames,
+ * encoded once per connection ({@link H3Request}), go out with the stream's FIN in one write, and
+ * the response is read for its status by {@link H3ResponseReader}. QPACK uses the static table only
+ * (no dynamic table is offered or accepted), so every request's header block is the same. (Netty's
+ * HTTP/3 request stream codec, a pipeline of frame codec and validators set up per stream, with
+ * header objects encoded and decoded per request, cost a fifth of the generator's CPU.)
  *
  * <p>States: {@link State#IDLE} (no connection), {@link State#CONNECTING} (UDP socket bound, QUIC
  * handshake under way, bounded by the timeout), {@link State#READY} (streams may open),
@@ -90,8 +88,8 @@ public final class H3Connection implements ClientConnection {
     private final Endpoint endpoint;
     private final H3Client client;
     private final int pipelineDepth;
-    private final Http3Headers headers;
-    private final byte[] body; // null or non-empty
+    /** The request stream's bytes, written as they are on every stream (never released). */
+    private final ByteBuf request;
     private final long intervalNanos;
     private final long scheduleOffsetNanos;
     private final Runnable reconnectTask = this::connect;
@@ -122,19 +120,11 @@ public final class H3Connection implements ClientConnection {
         this.endpoint = endpoint;
         this.client = client;
         this.pipelineDepth = pipelineDepth;
-        this.body = body == null || body.length == 0 ? null : body.clone();
-        this.headers = http3Headers(H2Request.headers(method, endpoint.url(), requestHeaders, body));
+        byte[] bytes = H3Request.encode(H2Request.headers(method, endpoint.url(), requestHeaders,
+                body == null || body.length == 0 ? null : body), body);
+        this.request = Unpooled.unreleasableBuffer(Unpooled.wrappedBuffer(ByteBuffer.allocateDirect(bytes.length).put(bytes).flip()));
         this.intervalNanos = intervalNanos;
         this.scheduleOffsetNanos = scheduleOffsetNanos;
-    }
-
-    /** HTTP/3 carries the same header list as HTTP/2 (RFC 9114 §4.3). */
-    private static Http3Headers http3Headers(Http2Headers h2) {
-        Http3Headers h3 = new DefaultHttp3Headers();
-        for (Map.Entry<CharSequence, CharSequence> e : h2) {
-            h3.add(e.getKey(), e.getValue());
-        }
-        return h3;
     }
 
     State state() {
@@ -397,7 +387,7 @@ public final class H3Connection implements ClientConnection {
         }
         Stream stream = new Stream(s, intendedAt, now);
         s.streams.add(stream);
-        Future<QuicStreamChannel> created = Http3.newRequestStream(s.quic, stream);
+        Future<QuicStreamChannel> created = s.quic.createStream(QuicStreamType.BIDIRECTIONAL, stream);
         if (created.isDone()) {
             streamCreated(stream, created);
         } else {
@@ -419,45 +409,14 @@ public final class H3Connection implements ClientConnection {
         }
         QuicStreamChannel ch = created.getNow();
         stream.channel = ch;
-        FinWithLastFrame fin = new FinWithLastFrame();
-        ch.pipeline().addFirst(FinWithLastFrame.NAME, fin);
-        ChannelFuture written;
-        if (body == null) {
-            fin.armed = true;
-            written = ch.writeAndFlush(new DefaultHttp3HeadersFrame(headers));
-        } else {
-            ch.write(new DefaultHttp3HeadersFrame(headers));
-            fin.armed = true;
-            written = ch.writeAndFlush(new DefaultHttp3DataFrame(Unpooled.wrappedBuffer(body)));
-        }
-        written.addListener((ChannelFuture f) -> {
+        // the request's frames and the stream's FIN in one write: one QUIC packet (shutdownOutput
+        // after the write would cost a packet of its own)
+        ch.writeAndFlush(new DefaultQuicStreamFrame(request.duplicate(), true)).addListener((ChannelFuture f) -> {
             if (!f.isSuccess()) {
                 stream.end(Loss.WRITE);
                 ch.close();
             }
         });
-    }
-
-    /**
-     * At the socket end of a request stream's pipeline: the request's last frame, as the HTTP/3
-     * codec encoded it, goes out with the stream's FIN, so that both leave in one QUIC packet. (A
-     * FIN sent once the frame's write has completed, as {@code shutdownOutput} does, costs a
-     * packet of its own: three datagrams per request instead of two.)
-     */
-    private static final class FinWithLastFrame extends ChannelOutboundHandlerAdapter {
-        static final String NAME = "showdown.h3.fin";
-        /** The next frame written is the request's last. */
-        boolean armed;
-
-        @Override
-        public void write(ChannelHandlerContext ctx, Object msg, ChannelPromise promise) {
-            if (armed && msg instanceof ByteBuf frame) {
-                armed = false;
-                ctx.write(new DefaultQuicStreamFrame(frame, true), promise);
-            } else {
-                ctx.write(msg, promise);
-            }
-        }
     }
 
     // ---- timeouts and the end
@@ -591,7 +550,7 @@ public final class H3Connection implements ClientConnection {
      * On the QUIC connection: keeps the server's CONNECTION_CLOSE, so that the close is counted by
      * its code, and refills after each read, which may have brought stream credit (MAX_STREAMS).
      */
-    private final class ConnectionWatcher extends io.netty.channel.ChannelInboundHandlerAdapter {
+    private final class ConnectionWatcher extends ChannelInboundHandlerAdapter {
         private final Session session;
 
         ConnectionWatcher(Session session) {
@@ -622,12 +581,15 @@ public final class H3Connection implements ClientConnection {
         }
     }
 
-    /** One request stream: when it was due and sent, and its status once its headers came. */
-    private final class Stream extends Http3RequestStreamInboundHandler {
+    /**
+     * One request stream, and the one handler of its channel: when it was due and sent, and its
+     * response as it is read. The response ends with the stream's FIN (the input shut down).
+     */
+    private final class Stream extends ChannelInboundHandlerAdapter {
         private final Session session;
         private final long intendedAt;
         private final long sentAt;
-        private int status;
+        private H3ResponseReader response;
         private boolean done;
         private QuicStreamChannel channel;
 
@@ -638,29 +600,41 @@ public final class H3Connection implements ClientConnection {
         }
 
         @Override
-        protected void channelRead(ChannelHandlerContext ctx, Http3HeadersFrame frame) {
-            if (status < 200) { // the final status; 1xx answers are interim
-                CharSequence s = frame.headers().status();
-                status = parseStatus(s);
+        public void channelRead(ChannelHandlerContext ctx, Object msg) {
+            if (done || !(msg instanceof ByteBuf bytes)) {
+                ReferenceCountUtil.release(msg);
+                return;
+            }
+            if (response == null) {
+                response = new H3ResponseReader(ctx.alloc());
+            }
+            try {
+                response.read(bytes);
+            } catch (H3ResponseReader.ProtocolError e) {
+                end(Loss.PROTOCOL);
+                ctx.close();
             }
         }
 
         @Override
-        protected void channelRead(ChannelHandlerContext ctx, Http3DataFrame frame) {
-            frame.release();
+        public void userEventTriggered(ChannelHandlerContext ctx, Object evt) {
+            if (evt instanceof ChannelInputShutdownEvent) {
+                inputClosed(ctx);
+            }
+            ReferenceCountUtil.release(evt);
         }
 
-        @Override
-        protected void channelInputClosed(ChannelHandlerContext ctx) {
+        private void inputClosed(ChannelHandlerContext ctx) {
             if (!done) {
                 long now = System.nanoTime();
-                if (status >= 200) {
+                int status = response == null ? 0 : response.status();
+                if (status >= 200 && response.betweenFrames()) {
                     if (worker.measuring() && sentAt >= worker.measureStartNanos()) {
                         stats.answered(status, now - intendedAt, intervalNanos > 0 ? now - sentAt : -1, now);
                     }
                     finish(true);
                 } else {
-                    end(Loss.PROTOCOL); // the stream ended without a valid final status
+                    end(Loss.PROTOCOL); // the stream ended without a final status, or inside a frame
                 }
             }
             ctx.close();
@@ -682,7 +656,7 @@ public final class H3Connection implements ClientConnection {
         }
 
         @Override
-        public void channelInactive(ChannelHandlerContext ctx) throws Exception {
+        public void channelInactive(ChannelHandlerContext ctx) {
             // A stream that ends while its connection lives, without an answer or an exception:
             // the server reset it. One whose connection closed is counted by connectionClosed.
             if (!done && session.quic != null && session.quic.isActive()) {
@@ -691,7 +665,9 @@ public final class H3Connection implements ClientConnection {
                 }
                 end(Loss.READ);
             }
-            super.channelInactive(ctx);
+            if (response != null) {
+                response.release();
+            }
         }
 
         /** Lost to {@code kind}: counted, and its slot freed. */
@@ -737,21 +713,5 @@ public final class H3Connection implements ClientConnection {
             }
         }
         return false;
-    }
-
-    /** A three-digit status, else 0. */
-    private static int parseStatus(CharSequence s) {
-        if (s == null || s.length() != 3) {
-            return 0;
-        }
-        int v = 0;
-        for (int i = 0; i < 3; i++) {
-            char c = s.charAt(i);
-            if (c < '0' || c > '9') {
-                return 0;
-            }
-            v = v * 10 + (c - '0');
-        }
-        return v;
     }
 }

@@ -62,6 +62,16 @@ class H3LoadTest {
     }
 
     @Test
+    void theTrainingServerAnswersEveryRequest() throws Exception {
+        try (H3TrainingServer server = new H3TrainingServer(cert.keyManagers(), TestCertificate.password())) {
+            LoadResult r = run(spec(server.url(), 2, 2).requests(100));
+            assertThat(r.requests()).isEqualTo(100);
+            assertThat(r.errors()).isEqualTo(ErrorCounts.NONE);
+            assertThat(r.statusCounts()).isEqualTo(Map.of(200, 100L));
+        }
+    }
+
+    @Test
     void everyGetIsAnsweredAndTheHandshakeIsReportedAsH2loadPrintsIt() throws Exception {
         try (H3TestServer server = new H3TestServer(cert, 0, 0)) {
             LoadResult r = run(spec(server.url("/"), 2, 1).requests(200));
