@@ -38,7 +38,7 @@ public final class TargetBuilder {
 
     /**
      * True when the target has a build and its output is missing or older than any file under its
-     * {@code src/} folder or its {@code pom.xml} (or the manifest itself).
+     * source folders ({@link #SOURCE_FOLDERS}) or its {@code pom.xml} (or the manifest itself).
      */
     public static boolean needsBuild(TargetManifest m) {
         if (m.build() == null) {
@@ -56,6 +56,9 @@ public final class TargetBuilder {
         }
     }
 
+    /** Where a target's compiled sources live: {@code src/} (Java, Go, Rust, Haskell, Gleam), {@code lib/} (Elixir). */
+    static final List<String> SOURCE_FOLDERS = List.of("src", "lib");
+
     private static FileTime newestSource(Path dir) throws IOException {
         FileTime newest = FileTime.fromMillis(0);
         for (Path single : List.of(dir.resolve("pom.xml"), dir.resolve(TargetManifest.FILE_NAME))) {
@@ -63,11 +66,13 @@ public final class TargetBuilder {
                 newest = max(newest, Files.getLastModifiedTime(single));
             }
         }
-        Path src = dir.resolve("src");
-        if (Files.isDirectory(src)) {
-            try (Stream<Path> files = Files.walk(src)) {
-                for (Path f : (Iterable<Path>) files.filter(Files::isRegularFile)::iterator) {
-                    newest = max(newest, Files.getLastModifiedTime(f));
+        for (String folder : SOURCE_FOLDERS) {
+            Path sources = dir.resolve(folder);
+            if (Files.isDirectory(sources)) {
+                try (Stream<Path> files = Files.walk(sources)) {
+                    for (Path f : (Iterable<Path>) files.filter(Files::isRegularFile)::iterator) {
+                        newest = max(newest, Files.getLastModifiedTime(f));
+                    }
                 }
             }
         }

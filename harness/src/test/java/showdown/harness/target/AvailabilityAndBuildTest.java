@@ -156,6 +156,18 @@ class AvailabilityAndBuildTest {
     }
 
     @Test
+    void anElixirTargetsLibFolderCountsAsItsSources() throws IOException {
+        TargetManifest m = builtBy("mkdir -p out && echo built >> out/app.jar");
+        Path lib = Files.createDirectories(m.dir().resolve("lib"));
+        Files.writeString(lib.resolve("app.ex"), "defmodule App do end");
+        TargetBuilder.ensureBuilt(m, home, home.resolve("logs/app.build.log"));
+        assertThat(TargetBuilder.needsBuild(m)).isFalse();
+
+        Files.setLastModifiedTime(lib.resolve("app.ex"), FileTime.from(Instant.now().plusSeconds(60)));
+        assertThat(TargetBuilder.needsBuild(m)).isTrue();
+    }
+
+    @Test
     void twoTargetsThatShareABuildOutputBuildItOnceNotIntoEachOther() throws Exception {
         TargetManifest app = builtBy("mkdir -p out && sleep 1 && echo built >> out/app.jar");
         Path siblingDir = Files.createDirectories(home.resolve("targets/x/sibling"));
