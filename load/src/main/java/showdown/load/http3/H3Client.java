@@ -1,6 +1,7 @@
 package showdown.load.http3;
 
 import io.netty.channel.ChannelHandler;
+import io.netty.channel.EventLoop;
 import io.netty.channel.socket.DatagramChannel;
 import io.netty.handler.codec.http3.Http3;
 import io.netty.handler.codec.quic.Quic;
@@ -19,8 +20,10 @@ import java.security.cert.CertificateException;
 import java.security.cert.CertificateFactory;
 import java.security.cert.X509Certificate;
 import java.util.Collections;
+import java.util.Map;
 import java.util.Set;
 import java.util.WeakHashMap;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import javax.net.ssl.ManagerFactoryParameters;
 import javax.net.ssl.SSLEngine;
@@ -31,12 +34,13 @@ import javax.net.ssl.X509TrustManager;
 import showdown.load.LoadException;
 import showdown.load.TlsOptions;
 import showdown.load.engine.Endpoint;
+import showdown.load.engine.Worker;
 
 /**
  * What every HTTP/3 connection of a run shares: the QUIC TLS context (ALPN {@code h3}, verification
- * as {@link TlsOptions} says) and the UDP channel class of the run's transport. Each connection
- * builds its own QUIC codec from it, on a UDP socket of its own. Public for the engine, which makes
- * one per run.
+ * as {@link TlsOptions} says), the UDP channel class of the run's transport, and the UDP sockets:
+ * one per worker and server, with one QUIC codec for all the worker's connections to that server
+ * ({@link H3Socket}). Public for the engine, which makes one per run.
  *
  * <p>Resumption: the context keeps the session tickets servers send (Netty's client session cache,
  * by host and port) and offers the newest on the next connection to the same server, unless
@@ -66,6 +70,7 @@ public final class H3Client {
     private final boolean earlyData;
     private final Class<? extends DatagramChannel> datagramClass;
     private final long idleTimeoutMillis;
+    private final Map<SocketKey, H3Socket> sockets = new ConcurrentHashMap<>();
 
     private H3Client(QuicSslContext ssl, CertificateWitness witness, boolean earlyData,
                      Class<? extends DatagramChannel> datagramClass, long idleTimeoutMillis) {
@@ -161,13 +166,29 @@ public final class H3Client {
         return datagramClass;
     }
 
-    /** A QUIC client codec for one UDP socket, naming {@code endpoint}'s host in its handshake (SNI). */
-    ChannelHandler codec(Endpoint endpoint) {
+    /**
+     * The UDP socket, with its QUIC codec, that the connections of {@code worker} to {@code endpoint}
+     * share: one per worker and server.
+     */
+    H3Socket socket(Worker worker, Endpoint endpoint) {
+        return sockets.computeIfAbsent(new SocketKey(worker.loop(), endpoint),
+                k -> new H3Socket(k.loop(), endpoint, this, worker.stats()));
+    }
+
+    private record SocketKey(EventLoop loop, Endpoint endpoint) { }
+
+    /**
+     * A QUIC client codec for one UDP socket and all the connections on it, naming
+     * {@code endpoint}'s host in their handshakes (SNI), and reading datagrams of up to
+     * {@code maxDatagramBytes}, which it tells the server.
+     */
+    ChannelHandler codec(Endpoint endpoint, int maxDatagramBytes) {
         String host = Endpoint.host(endpoint.url());
         int port = endpoint.address().getPort();
         return Http3.newQuicClientCodecBuilder()
                 .sslEngineProvider(q -> ssl.newEngine(q.alloc(), host, port))
                 .maxIdleTimeout(idleTimeoutMillis, TimeUnit.MILLISECONDS)
+                .maxRecvUdpPayloadSize(maxDatagramBytes)
                 .initialMaxData(MAX_DATA)
                 .initialMaxStreamDataBidirectionalLocal(MAX_STREAM_DATA)
                 .initialMaxStreamDataBidirectionalRemote(MAX_STREAM_DATA)

@@ -1,29 +1,26 @@
 package showdown.load.http3;
 
-import io.netty.bootstrap.Bootstrap;
 import io.netty.buffer.ByteBuf;
-import io.netty.buffer.ByteBufHolder;
 import io.netty.buffer.Unpooled;
-import io.netty.channel.Channel;
-import io.netty.channel.ChannelDuplexHandler;
 import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelInboundHandlerAdapter;
-import io.netty.channel.ChannelPromise;
+import io.netty.channel.ConnectTimeoutException;
 import io.netty.channel.socket.ChannelInputShutdownEvent;
 import io.netty.handler.codec.http3.Http3ClientConnectionHandler;
 import io.netty.handler.codec.quic.QuicChannel;
 import io.netty.handler.codec.quic.QuicConnectionCloseEvent;
+import io.netty.handler.codec.quic.QuicConnectionStats;
 import io.netty.handler.codec.quic.DefaultQuicStreamFrame;
 import io.netty.handler.codec.quic.QuicStreamChannel;
 import io.netty.handler.codec.quic.QuicStreamResetException;
 import io.netty.handler.codec.quic.QuicStreamType;
+import io.netty.handler.codec.quic.QuicTimeoutClosedChannelException;
 import io.netty.handler.codec.quic.SslEarlyDataReadyEvent;
 import io.netty.util.ReferenceCountUtil;
 import io.netty.util.concurrent.Future;
 import io.netty.util.concurrent.ScheduledFuture;
-import java.net.InetSocketAddress;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -42,7 +39,8 @@ import showdown.load.stats.WorkerStats.Loss;
 import showdown.load.tls.TlsFailure;
 
 /**
- * One HTTP/3 connection: a QUIC connection on a UDP socket of its own, with up to
+ * One HTTP/3 connection: a QUIC connection on the UDP socket its worker shares among its
+ * connections to the server ({@link H3Socket}), with up to
  * {@code pipelineDepth} request streams in flight (h2load's {@code -m}), and no more than the server
  * allows. Each stream's latency runs from its HEADERS frame being written to the end of its
  * response (the stream's FIN). In the open model (wrk2) streams open on a fixed schedule instead,
@@ -56,18 +54,18 @@ import showdown.load.tls.TlsFailure;
  * HTTP/3 request stream codec, a pipeline of frame codec and validators set up per stream, with
  * header objects encoded and decoded per request, cost a fifth of the generator's CPU.)
  *
- * <p>States: {@link State#IDLE} (no connection), {@link State#CONNECTING} (UDP socket bound, QUIC
- * handshake under way, bounded by the timeout), {@link State#READY} (streams may open),
+ * <p>States: {@link State#IDLE} (no connection), {@link State#CONNECTING} (the socket being bound,
+ * or the QUIC handshake under way, bounded by the timeout), {@link State#READY} (streams may open),
  * {@link State#CLOSED} (the run is over). Errors: a handshake that fails is counted by its TLS kind,
- * one with no datagram back within the timeout as {@code no answer} (both connect errors), and the
- * next attempt follows the worker's back-off; a stream the server resets loses its request (a read
- * error, counted as a reset); a connection the server closes loses what it had in flight (read
- * errors, counted by its close code) and reconnects; a stream older than the timeout loses its
- * request alone (a timeout error) and is reset. Without keep-alive ({@code --no-keepalive}) each
+ * one that took no QUIC packet from the server within the timeout as {@code no answer} (both
+ * connect errors), and the next attempt follows the worker's back-off; a stream the server resets
+ * loses its request (a read error, counted as a reset); a connection the server closes loses what
+ * it had in flight (read errors, counted by its close code) and reconnects; a stream older than the
+ * timeout loses its request alone (a timeout error) and is reset. Without keep-alive ({@code --no-keepalive}) each
  * connection carries one request, and the next opens as soon as it has ended: a handshake per
- * request. That next connection keeps the UDP socket and QUIC codec of the one before (a new
- * connection ID and handshake, the same local port): building a codec costs milliseconds (a native
- * quiche config each), which would otherwise be most of each handshake's time.
+ * request, on the same shared socket and QUIC codec (a new connection ID and handshake, the same
+ * local port): building a codec costs milliseconds (a native quiche config each), which would
+ * otherwise be most of each handshake's time.
  *
  * <p>Resumption and 0-RTT: a connection offers the session of an earlier one to the same server
  * (unless {@code --no-tls-resume}); each handshake is counted as full or resumed. With
@@ -95,15 +93,12 @@ public final class H3Connection implements ClientConnection {
     private final Runnable reconnectTask = this::connect;
     private final Runnable refillTask = this::refill;
     private final Runnable openModelTask = this::openModelTimer;
+    /** The UDP socket and QUIC codec this worker's connections to the endpoint share. */
+    private final H3Socket socket;
 
     private State state = State.IDLE;
     /** The current attempt or connection; null when idle. */
     private Session session;
-    /**
-     * The UDP socket, with its QUIC codec, of the connection that just ended with its one request
-     * ({@code --no-keepalive}), for the next connection: building a QUIC codec costs milliseconds.
-     */
-    private Channel spareDatagram;
     private long nextIntendedAt;
     private boolean openModelTimerSet;
     private boolean refillQueued;
@@ -125,6 +120,8 @@ public final class H3Connection implements ClientConnection {
         this.request = Unpooled.unreleasableBuffer(Unpooled.wrappedBuffer(ByteBuffer.allocateDirect(bytes.length).put(bytes).flip()));
         this.intervalNanos = intervalNanos;
         this.scheduleOffsetNanos = scheduleOffsetNanos;
+        this.socket = client.socket(worker, endpoint);
+        socket.retain();
     }
 
     State state() {
@@ -140,53 +137,34 @@ public final class H3Connection implements ClientConnection {
 
     @Override
     public void connect() {
-        Channel spare = spareDatagram;
-        spareDatagram = null;
         if (worker.stopped() || state == State.CLOSED) {
-            if (spare != null) {
-                spare.close();
-            }
             return;
         }
         state = State.CONNECTING;
         Session s = new Session(System.nanoTime());
         session = s;
-        if (spare != null && spare.isActive()) {
-            spare.pipeline().get(DatagramCounter.class).session = s;
-            s.handshakeTimer = worker.loop().schedule(() -> handshakeTimedOut(s), worker.timeoutNanos(), TimeUnit.NANOSECONDS);
-            bound(s, spare.newSucceededFuture());
-            return;
-        }
-        if (spare != null) {
-            spare.close();
-        }
-        new Bootstrap().group(worker.loop()).channel(client.datagramClass())
-                .handler(new ChannelInitializer<Channel>() {
-                    @Override
-                    protected void initChannel(Channel ch) {
-                        ch.pipeline().addLast(s.counter, client.codec(endpoint));
-                    }
-                })
-                .bind(new InetSocketAddress(endpoint.address().getAddress().isLoopbackAddress()
-                        ? endpoint.address().getAddress() : null, 0))
-                .addListener((ChannelFuture bound) -> bound(s, bound));
         s.handshakeTimer = worker.loop().schedule(() -> handshakeTimedOut(s), worker.timeoutNanos(), TimeUnit.NANOSECONDS);
+        ChannelFuture bound = socket.bind();
+        if (bound.isDone()) {
+            bound(s, bound);
+        } else {
+            bound.addListener((ChannelFuture f) -> bound(s, f));
+        }
     }
 
     private void bound(Session s, ChannelFuture bound) {
         if (s != session) {
-            bound.channel().close();
-            return;
+            return; // the socket is shared: it stays for the other connections
         }
         if (!bound.isSuccess()) {
             attemptFailed(s, Failure.SOCKET);
             return;
         }
-        s.datagram = bound.channel();
-        QuicChannel.newBootstrap(s.datagram)
+        QuicChannel.newBootstrap(bound.channel())
                 .handler(new ChannelInitializer<QuicChannel>() {
                     @Override
                     protected void initChannel(QuicChannel ch) {
+                        s.quic = ch;
                         ch.pipeline().addLast(new Http3ClientConnectionHandler(), s.watcher);
                     }
                 })
@@ -203,7 +181,8 @@ public final class H3Connection implements ClientConnection {
             return;
         }
         if (!f.isSuccess()) {
-            attemptFailed(s, s.received ? Failure.tls(f.cause()) : Failure.NO_ANSWER);
+            // a failure the server caused (an alert, a CONNECTION_CLOSE) came from it; an idle timeout may be silence
+            attemptFailed(s, isTimeout(f.cause()) && !s.heardFrom() ? Failure.NO_ANSWER : Failure.tls(f.cause()));
             return;
         }
         s.handshakeTimer.cancel(false);
@@ -257,7 +236,7 @@ public final class H3Connection implements ClientConnection {
 
     private void handshakeTimedOut(Session s) {
         if (s == session && state == State.CONNECTING) {
-            attemptFailed(s, s.received ? Failure.HANDSHAKE : Failure.NO_ANSWER);
+            attemptFailed(s, s.heardFrom() ? Failure.HANDSHAKE : Failure.NO_ANSWER);
         }
     }
 
@@ -284,8 +263,8 @@ public final class H3Connection implements ClientConnection {
                 case CERTIFICATE -> stats.tlsFailed(TlsFailure.CERTIFICATE);
             }
         }
+        session = null; // first: closing the attempt's connection fails its handshake, which must not count again
         s.discard();
-        session = null;
         loseAll(s, Loss.READ); // a request sent as early data on a connection that never came up
         if (state != State.CLOSED) {
             state = State.IDLE;
@@ -298,9 +277,6 @@ public final class H3Connection implements ClientConnection {
 
     /** The QUIC connection closed: by the server or an idle timeout (counted, and reconnected), or by us. */
     private void connectionClosed(Session s) {
-        if (s.datagram != null) {
-            s.datagram.close();
-        }
         if (s != session || s.closedByUs || worker.stopped()) {
             return;
         }
@@ -454,43 +430,37 @@ public final class H3Connection implements ClientConnection {
      * lost, on the same UDP socket and QUIC codec (a new connection ID, a new handshake).
      */
     private void retire(Session s) {
-        Channel datagram = s.datagram;
-        s.datagram = null; // the socket outlives this connection
-        s.discard();
-        spareDatagram = datagram != null && datagram.isActive() ? datagram : null;
         session = null;
+        s.discard();
         state = State.IDLE;
         connect();
     }
 
     @Override
     public void close() {
-        state = State.CLOSED;
-        if (spareDatagram != null) {
-            spareDatagram.close();
-            spareDatagram = null;
+        if (state == State.CLOSED) {
+            return;
         }
+        state = State.CLOSED;
         Session s = session;
         session = null;
         if (s != null) {
             s.closedByUs = true;
             s.discard();
         }
+        socket.release();
     }
 
     /** One connection attempt and, once its handshake is done, the QUIC connection it made. */
     private final class Session {
         final long connectStartedAt;
         final Set<Stream> streams = new LinkedHashSet<>();
-        final DatagramCounter counter = new DatagramCounter(this);
         final ConnectionWatcher watcher = new ConnectionWatcher(this);
-        Channel datagram;
+        /** The QUIC connection, from the moment its channel exists: the handshake may still be under way. */
         QuicChannel quic;
         ScheduledFuture<?> handshakeTimer;
         /** Whether a request went as 0-RTT early data on this connection. */
         boolean earlyDataSent;
-        /** Whether any datagram came back: a silent port and a failed handshake are told apart by it. */
-        boolean received;
         boolean closedByUs;
         QuicConnectionCloseEvent closeEvent;
 
@@ -506,43 +476,19 @@ public final class H3Connection implements ClientConnection {
             if (quic != null) {
                 quic.close();
             }
-            if (datagram != null) {
-                datagram.close();
+        }
+
+        /**
+         * Whether the server sent this attempt any QUIC packet its connection took: a silent port,
+         * or one that does not speak QUIC, is told apart from a handshake that timed out by it.
+         * Asked while the connection lives (a closed one may have kept no counts).
+         */
+        boolean heardFrom() {
+            if (quic == null) {
+                return false;
             }
-        }
-    }
-
-    /** Counts a UDP socket's bytes both ways, and notes that the server answered the current attempt at all. */
-    private final class DatagramCounter extends ChannelDuplexHandler {
-        /** The attempt the socket serves now: the next one's when the socket is kept for it. */
-        private Session session;
-
-        DatagramCounter(Session session) {
-            this.session = session;
-        }
-
-        @Override
-        public void channelRead(ChannelHandlerContext ctx, Object msg) {
-            session.received = true;
-            if (msg instanceof ByteBufHolder packet) {
-                stats.read(packet.content().readableBytes());
-            }
-            ctx.fireChannelRead(msg);
-        }
-
-        @Override
-        public void write(ChannelHandlerContext ctx, Object msg, ChannelPromise promise) {
-            if (msg instanceof ByteBufHolder packet) {
-                stats.wrote(packet.content().readableBytes());
-            } else if (msg instanceof ByteBuf buf) {
-                stats.wrote(buf.readableBytes());
-            }
-            ctx.write(msg, promise);
-        }
-
-        @Override
-        public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
-            // ICMP port unreachable and the like: the handshake timer counts the attempt
+            Future<QuicConnectionStats> stats = quic.collectStats(); // done at once on the connection's loop
+            return stats.isSuccess() && stats.getNow() != null && stats.getNow().recv() > 0;
         }
     }
 
@@ -704,6 +650,15 @@ public final class H3Connection implements ClientConnection {
                 retire(session); // --no-keepalive: one request per connection, the next one opens at once
             }
         }
+    }
+
+    private static boolean isTimeout(Throwable cause) {
+        for (Throwable t = cause; t != null; t = t.getCause()) {
+            if (t instanceof QuicTimeoutClosedChannelException || t instanceof ConnectTimeoutException) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static boolean isReset(Throwable cause) {

@@ -149,7 +149,18 @@ class H3LoadTest {
             assertThat(r.connections().tls().handshakes()).isBetween(38L, 40L);
             assertThat(r.connections().opened()).isEqualTo(r.connections().tls().handshakes());
             assertThat(r.connections().setupLatency().getTotalCount()).isEqualTo(r.connections().opened());
-            assertThat(server.clientAddresses).as("each slot's connections come from its one UDP socket").hasSize(2);
+            assertThat(server.clientAddresses).as("a worker's connections come from its one UDP socket").hasSize(1);
+        }
+    }
+
+    @Test
+    void eachWorkerSharesOneUdpSocketAmongItsConnections() throws Exception {
+        try (H3TestServer server = new H3TestServer(cert, 0, 0)) {
+            LoadResult r = run(spec(server.url("/"), 6, 2).threads(2).requests(300));
+            assertThat(r.requests()).isEqualTo(300);
+            assertThat(r.errors()).isEqualTo(ErrorCounts.NONE);
+            assertThat(server.connections.get()).isEqualTo(6);
+            assertThat(server.clientAddresses).as("one socket per worker, six connections on two").hasSize(2);
         }
     }
 
