@@ -590,7 +590,7 @@ public final class H3Connection implements ClientConnection {
         public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
             if (!done) {
                 if (isReset(cause)) {
-                    if (worker.measuring()) {
+                    if (counting()) {
                         stats.streamReset();
                     }
                     end(Loss.READ);
@@ -606,7 +606,7 @@ public final class H3Connection implements ClientConnection {
             // A stream that ends while its connection lives, without an answer or an exception:
             // the server reset it. One whose connection closed is counted by connectionClosed.
             if (!done && session.quic != null && session.quic.isActive()) {
-                if (worker.measuring()) {
+                if (counting()) {
                     stats.streamReset();
                 }
                 end(Loss.READ);
@@ -621,7 +621,7 @@ public final class H3Connection implements ClientConnection {
             if (done) {
                 return;
             }
-            if (worker.measuring()) {
+            if (counting()) {
                 stats.lost(kind, 1);
             }
             finish(false);
@@ -650,6 +650,15 @@ public final class H3Connection implements ClientConnection {
                 retire(session); // --no-keepalive: one request per connection, the next one opens at once
             }
         }
+    }
+
+    /**
+     * Whether a stream's loss counts now: in the measured window, and not because the run ended
+     * (closing the connections then fails the writes and streams still in flight, as wrk leaves
+     * uncounted what its end cuts off).
+     */
+    private boolean counting() {
+        return worker.measuring() && !worker.stopped();
     }
 
     private static boolean isTimeout(Throwable cause) {

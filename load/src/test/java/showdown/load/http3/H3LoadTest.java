@@ -114,6 +114,18 @@ class H3LoadTest {
     }
 
     @Test
+    void uploadsTheRunsEndCutsOffAreNoErrors() throws Exception {
+        byte[] body = new byte[3 << 20]; // three times the stream's flow-control window: the write cannot end
+        try (H3TestServer server = H3TestServer.readingNothing(cert)) {
+            LoadResult r = run(spec(server.url("/upload"), 4, 1).method("POST").body(body)
+                    .duration(Duration.ofMillis(500)).timeout(Duration.ofSeconds(5)));
+            assertThat(r.requests()).isZero();
+            assertThat(server.connections.get()).isEqualTo(4);
+            assertThat(r.errors()).as("cut off by the end, not lost: as wrk counts them").isEqualTo(ErrorCounts.NONE);
+        }
+    }
+
+    @Test
     void pipelineIsTheStreamsInFlightOnEachConnection() throws Exception {
         try (H3TestServer server = new H3TestServer(cert, 20, 0)) { // slow answers: every slot fills
             LoadResult r = run(spec(server.url("/"), 2, 4).requests(80));

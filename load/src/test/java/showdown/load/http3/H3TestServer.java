@@ -89,21 +89,29 @@ final class H3TestServer implements AutoCloseable {
 
     /** @param maxStreams the request streams a client may have open at once (QUIC's initial_max_streams_bidi) */
     H3TestServer(TestCertificate cert, long delayMillis, int resetEvery, int closeEvery, int maxStreams) throws Exception {
-        this(cert, delayMillis, resetEvery, closeEvery, maxStreams, Tickets.RESUME, Http3.supportedApplicationProtocols());
+        this(cert, delayMillis, resetEvery, closeEvery, maxStreams, Tickets.RESUME, true, Http3.supportedApplicationProtocols());
     }
 
     /** Answers at once, taking session tickets as {@code tickets} says. */
     H3TestServer(TestCertificate cert, Tickets tickets) throws Exception {
-        this(cert, 0, 0, 0, 100, tickets, Http3.supportedApplicationProtocols());
+        this(cert, 0, 0, 0, 100, tickets, true, Http3.supportedApplicationProtocols());
     }
 
     /** Offers only {@code alpn}: a client that asks for h3 alone fails its handshake. */
     H3TestServer(TestCertificate cert, String... alpn) throws Exception {
-        this(cert, 0, 0, 0, 100, Tickets.RESUME, alpn);
+        this(cert, 0, 0, 0, 100, Tickets.RESUME, true, alpn);
+    }
+
+    /**
+     * Takes connections and request streams but reads none of them: a request whose body is larger
+     * than the stream's flow-control window (1 MiB) stays in flight, part written, until the client gives up.
+     */
+    static H3TestServer readingNothing(TestCertificate cert) throws Exception {
+        return new H3TestServer(cert, 0, 0, 0, 100, Tickets.RESUME, false, Http3.supportedApplicationProtocols());
     }
 
     private H3TestServer(TestCertificate cert, long delayMillis, int resetEvery, int closeEvery, int maxStreams,
-                         Tickets tickets, String[] alpn) throws Exception {
+                         Tickets tickets, boolean readsRequests, String[] alpn) throws Exception {
         this.delayMillis = delayMillis;
         this.resetEvery = resetEvery;
         this.closeEvery = closeEvery;
@@ -128,6 +136,10 @@ final class H3TestServer implements AutoCloseable {
                         ch.pipeline().addLast(new Http3ServerConnectionHandler(new ChannelInitializer<QuicStreamChannel>() {
                             @Override
                             protected void initChannel(QuicStreamChannel stream) {
+                                if (!readsRequests) {
+                                    stream.config().setAutoRead(false);
+                                    return;
+                                }
                                 stream.pipeline().addLast(new RequestHandler());
                             }
                         }));
