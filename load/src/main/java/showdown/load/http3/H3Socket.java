@@ -78,10 +78,6 @@ final class H3Socket {
         }
     }
 
-    State state() {
-        return state;
-    }
-
     /**
      * The socket, bound or being bound, for a connection that holds it ({@link #retain()}). A socket
      * whose bind failed, or that has closed, is bound afresh on the next call.
