@@ -61,11 +61,11 @@ import showdown.load.tls.TlsFailure;
  * connect errors), and the next attempt follows the worker's back-off; a stream the server resets
  * loses its request (a read error, counted as a reset); a connection the server closes loses what
  * it had in flight (read errors, counted by its close code) and reconnects; a stream older than the
- * timeout loses its request alone (a timeout error) and is reset. Without keep-alive ({@code --no-keepalive}) each
- * connection carries one request, and the next opens as soon as it has ended: a handshake per
- * request, on the same shared socket and QUIC codec (a new connection ID and handshake, the same
- * local port): building a codec costs milliseconds (a native quiche config each), which would
- * otherwise be most of each handshake's time.
+ * timeout loses its request alone (a timeout error) and is reset. Without keep-alive
+ * ({@code --no-keepalive}) each connection carries one request, and the next opens as soon as it
+ * has ended: a handshake per request, on the same shared socket and QUIC codec (a new connection
+ * ID and handshake, the same local port): building a codec costs milliseconds (a native quiche
+ * config each), which would otherwise be most of each handshake's time.
  *
  * <p>Resumption and 0-RTT: a connection offers the session of an earlier one to the same server
  * (unless {@code --no-tls-resume}); each handshake is counted as full or resumed. With
@@ -662,17 +662,17 @@ public final class H3Connection implements ClientConnection {
     }
 
     private static boolean isTimeout(Throwable cause) {
-        for (Throwable t = cause; t != null; t = t.getCause()) {
-            if (t instanceof QuicTimeoutClosedChannelException || t instanceof ConnectTimeoutException) {
-                return true;
-            }
-        }
-        return false;
+        return causedBy(cause, QuicTimeoutClosedChannelException.class) || causedBy(cause, ConnectTimeoutException.class);
     }
 
     private static boolean isReset(Throwable cause) {
+        return causedBy(cause, QuicStreamResetException.class);
+    }
+
+    /** Whether {@code cause}, or one of the causes in its chain, is a {@code kind}. */
+    private static boolean causedBy(Throwable cause, Class<? extends Throwable> kind) {
         for (Throwable t = cause; t != null; t = t.getCause()) {
-            if (t instanceof QuicStreamResetException) {
+            if (kind.isInstance(t)) {
                 return true;
             }
         }
