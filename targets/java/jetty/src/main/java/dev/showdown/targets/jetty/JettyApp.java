@@ -28,7 +28,8 @@ import org.eclipse.jetty.util.thread.QueuedThreadPool;
  * The Showdown routes on Jetty 12's core Handler API (no servlets): one {@link PathMappingsHandler}
  * maps URI templates and a regex path spec to small handlers. {@code PORT} serves HTTP/1.1 and
  * h2c (prior knowledge); with {@code TLS_PORT}, {@code TLS_CERT} and {@code TLS_KEY} a second
- * connector serves HTTP/1.1 and HTTP/2 over the JDK's TLS, chosen by ALPN.
+ * connector serves HTTP/1.1 and HTTP/2 over the JDK's TLS, chosen by ALPN, and a third HTTP/3 on
+ * the same port number over UDP ({@link Http3Listener}).
  */
 public final class JettyApp {
     /** 127.0.0.1, or what HOST says: a server agent asks for 0.0.0.0, for load from other hosts. */
@@ -58,8 +59,14 @@ public final class JettyApp {
         server.addConnector(connector(server, cpus, port,
                 new HttpConnectionFactory(http), new HTTP2CServerConnectionFactory(http)));
         if (tls.isPresent()) {
-            server.addConnector(tlsConnector(server, cpus, tls.get()));
+            SslContextFactory.Server sslContextFactory = sslContextFactory(tls.get());
+            HttpConfiguration https = httpConfiguration();
+            https.addCustomizer(new SecureRequestCustomizer());
+            server.addConnector(tlsConnector(server, cpus, tls.get(), sslContextFactory, https));
+            Http3Listener.create(server, sslContextFactory, https, tls.get()).ifPresent(server::addConnector);
         }
+        // SIGTERM stops the connectors, so the HTTP/3 one deletes the PEM files it wrote.
+        server.setStopAtShutdown(true);
 
         SizeLimitHandler sizeLimit = new SizeLimitHandler(MAX_REQUEST_BYTES, NO_RESPONSE_LIMIT);
         sizeLimit.setHandler(routes());
@@ -89,20 +96,23 @@ public final class JettyApp {
      * defaults leave out the older versions and weak suites), and the cipher order that puts
      * the suites HTTP/2 allows first. A client without ALPN gets HTTP/1.1, the default protocol.
      */
-    private static ServerConnector tlsConnector(Server server, int cpus, TlsEnv tls) {
-        SslContextFactory.Server sslContextFactory = new SslContextFactory.Server();
-        sslContextFactory.setKeyStore(keyStore(tls));
-        sslContextFactory.setKeyStorePassword(new String(PemKeyStore.PASSWORD));
-        sslContextFactory.setCipherComparator(HTTP2Cipher.COMPARATOR);
-
-        HttpConfiguration https = httpConfiguration();
-        https.addCustomizer(new SecureRequestCustomizer());
+    private static ServerConnector tlsConnector(Server server, int cpus, TlsEnv tls,
+            SslContextFactory.Server sslContextFactory, HttpConfiguration https) {
         HttpConnectionFactory http11 = new HttpConnectionFactory(https);
         HTTP2ServerConnectionFactory h2 = new HTTP2ServerConnectionFactory(https);
         ALPNServerConnectionFactory alpn = new ALPNServerConnectionFactory();
         alpn.setDefaultProtocol(http11.getProtocol());
         SslConnectionFactory ssl = new SslConnectionFactory(sslContextFactory, alpn.getProtocol());
         return connector(server, cpus, tls.port(), ssl, alpn, h2, http11);
+    }
+
+    /** The key and certificate of TLS_KEY and TLS_CERT, shared by the TCP and the QUIC listener. */
+    private static SslContextFactory.Server sslContextFactory(TlsEnv tls) {
+        SslContextFactory.Server sslContextFactory = new SslContextFactory.Server();
+        sslContextFactory.setKeyStore(keyStore(tls));
+        sslContextFactory.setKeyStorePassword(new String(PemKeyStore.PASSWORD));
+        sslContextFactory.setCipherComparator(HTTP2Cipher.COMPARATOR);
+        return sslContextFactory;
     }
 
     private static KeyStore keyStore(TlsEnv tls) {
