@@ -14,7 +14,9 @@ import java.util.TreeMap;
  *                      serves QUIC on that UDP port, or the port is closed)
  * @param streamResets  request streams the server reset (RESET_STREAM) before its answer ended
  * @param closes        connections the server closed (CONNECTION_CLOSE), by error code: {@code h3 0x…}
- *                      for an HTTP/3 (application) code, {@code quic 0x…} for a transport one
+ *                      for an HTTP/3 (application) code, {@code quic 0x…} for a transport one; and
+ *                      those that ended otherwise while in use, by {@link #IDLE_TIMEOUT},
+ *                      {@link #NO_CONTROL_STREAM} or {@link #CLOSED_WITHOUT_CODE}
  * @param earlyData     requests sent as 0-RTT early data ({@code --early-data}), and how their handshakes ended
  */
 public record QuicSummary(long noAnswer, long streamResets, SortedMap<String, Long> closes, EarlyData earlyData) {
@@ -41,6 +43,16 @@ public record QuicSummary(long noAnswer, long streamResets, SortedMap<String, Lo
         }
         return n;
     }
+
+    /** A close by QUIC's idle timer. */
+    public static final String IDLE_TIMEOUT = "idle timeout";
+    /**
+     * The server's handshake granted no unidirectional stream, so HTTP/3's control stream could not
+     * be opened and the client's HTTP/3 layer closed the connection.
+     */
+    public static final String NO_CONTROL_STREAM = "no control stream (server grants 0 unidirectional streams)";
+    /** Closed with neither a code from the server nor the idle timer (a stateless reset, say). */
+    public static final String CLOSED_WITHOUT_CODE = "closed";
 
     /** How a close's code is named in {@link #closes}. */
     public static String closeLabel(boolean application, long code) {

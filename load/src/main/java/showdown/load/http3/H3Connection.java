@@ -16,6 +16,7 @@ import io.netty.handler.codec.quic.DefaultQuicStreamFrame;
 import io.netty.handler.codec.quic.QuicStreamChannel;
 import io.netty.handler.codec.quic.QuicStreamResetException;
 import io.netty.handler.codec.quic.QuicStreamType;
+import io.netty.handler.codec.quic.QuicTransportParameters;
 import io.netty.handler.codec.quic.QuicTimeoutClosedChannelException;
 import io.netty.handler.codec.quic.SslEarlyDataReadyEvent;
 import io.netty.util.ReferenceCountUtil;
@@ -188,6 +189,8 @@ public final class H3Connection implements ClientConnection {
         s.handshakeTimer.cancel(false);
         s.quic = f.getNow();
         state = State.READY;
+        QuicTransportParameters granted = s.quic.peerTransportParameters();
+        s.noUnidirectionalStream = granted != null && granted.initialMaxStreamsUni() == 0;
         SSLEngine engine = s.quic.sslEngine();
         stats.negotiated(engine.getSession().getProtocol(), engine.getSession().getCipherSuite(),
                 engine.getApplicationProtocol());
@@ -282,7 +285,8 @@ public final class H3Connection implements ClientConnection {
         }
         if (worker.measuring()) {
             stats.quicClosed(s.closeEvent != null ? QuicSummary.closeLabel(s.closeEvent.isApplicationClose(), s.closeEvent.error())
-                    : s.quic.isTimedOut() ? "idle timeout" : "closed");
+                    : s.quic.isTimedOut() ? QuicSummary.IDLE_TIMEOUT
+                    : s.noUnidirectionalStream ? QuicSummary.NO_CONTROL_STREAM : QuicSummary.CLOSED_WITHOUT_CODE);
             stats.reconnected();
         }
         loseAll(s, Loss.READ);
@@ -463,6 +467,12 @@ public final class H3Connection implements ClientConnection {
         boolean earlyDataSent;
         boolean closedByUs;
         QuicConnectionCloseEvent closeEvent;
+        /**
+         * The server granted no unidirectional stream in its handshake (initial_max_streams_uni 0),
+         * so the client cannot open HTTP/3's control stream, and Netty's HTTP/3 handler closes the
+         * connection without a code (RFC 9114 §6.2 asks servers to grant at least 3).
+         */
+        boolean noUnidirectionalStream;
 
         Session(long connectStartedAt) {
             this.connectStartedAt = connectStartedAt;

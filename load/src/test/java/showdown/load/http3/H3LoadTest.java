@@ -126,6 +126,18 @@ class H3LoadTest {
     }
 
     @Test
+    void aServerThatGrantsNoUnidirectionalStreamIsNamedAsTheCloseCause() throws Exception {
+        try (H3TestServer server = H3TestServer.grantingNoUnidirectionalStream(cert)) {
+            LoadResult r = run(spec(server.url("/"), 2, 1).duration(Duration.ofMillis(500)));
+            assertThat(r.requests()).isZero();
+            assertThat(server.requests.get()).isZero();
+            QuicSummary quic = r.connections().quic();
+            assertThat(quic.closes()).containsOnlyKeys(QuicSummary.NO_CONTROL_STREAM);
+            assertThat(quic.closed()).isPositive();
+        }
+    }
+
+    @Test
     void pipelineIsTheStreamsInFlightOnEachConnection() throws Exception {
         try (H3TestServer server = new H3TestServer(cert, 20, 0)) { // slow answers: every slot fills
             LoadResult r = run(spec(server.url("/"), 2, 4).requests(80));

@@ -89,17 +89,17 @@ final class H3TestServer implements AutoCloseable {
 
     /** @param maxStreams the request streams a client may have open at once (QUIC's initial_max_streams_bidi) */
     H3TestServer(TestCertificate cert, long delayMillis, int resetEvery, int closeEvery, int maxStreams) throws Exception {
-        this(cert, delayMillis, resetEvery, closeEvery, maxStreams, Tickets.RESUME, true, Http3.supportedApplicationProtocols());
+        this(cert, delayMillis, resetEvery, closeEvery, maxStreams, Tickets.RESUME, true, Http3.supportedApplicationProtocols(), 3);
     }
 
     /** Answers at once, taking session tickets as {@code tickets} says. */
     H3TestServer(TestCertificate cert, Tickets tickets) throws Exception {
-        this(cert, 0, 0, 0, 100, tickets, true, Http3.supportedApplicationProtocols());
+        this(cert, 0, 0, 0, 100, tickets, true, Http3.supportedApplicationProtocols(), 3);
     }
 
     /** Offers only {@code alpn}: a client that asks for h3 alone fails its handshake. */
     H3TestServer(TestCertificate cert, String... alpn) throws Exception {
-        this(cert, 0, 0, 0, 100, Tickets.RESUME, true, alpn);
+        this(cert, 0, 0, 0, 100, Tickets.RESUME, true, alpn, 3);
     }
 
     /**
@@ -107,11 +107,19 @@ final class H3TestServer implements AutoCloseable {
      * than the stream's flow-control window (1 MiB) stays in flight, part written, until the client gives up.
      */
     static H3TestServer readingNothing(TestCertificate cert) throws Exception {
-        return new H3TestServer(cert, 0, 0, 0, 100, Tickets.RESUME, false, Http3.supportedApplicationProtocols());
+        return new H3TestServer(cert, 0, 0, 0, 100, Tickets.RESUME, false, Http3.supportedApplicationProtocols(), 3);
+    }
+
+    /**
+     * Grants the client no unidirectional stream (initial_max_streams_uni 0), as a QUIC server left
+     * at its transport defaults does: the client cannot open HTTP/3's control stream.
+     */
+    static H3TestServer grantingNoUnidirectionalStream(TestCertificate cert) throws Exception {
+        return new H3TestServer(cert, 0, 0, 0, 100, Tickets.RESUME, true, Http3.supportedApplicationProtocols(), 0);
     }
 
     private H3TestServer(TestCertificate cert, long delayMillis, int resetEvery, int closeEvery, int maxStreams,
-                         Tickets tickets, boolean readsRequests, String[] alpn) throws Exception {
+                         Tickets tickets, boolean readsRequests, String[] alpn, int unidirectionalStreams) throws Exception {
         this.delayMillis = delayMillis;
         this.resetEvery = resetEvery;
         this.closeEvery = closeEvery;
@@ -125,6 +133,7 @@ final class H3TestServer implements AutoCloseable {
                 .initialMaxStreamDataBidirectionalLocal(1 << 20)
                 .initialMaxStreamDataBidirectionalRemote(1 << 20)
                 .initialMaxStreamsBidirectional(maxStreams)
+                .initialMaxStreamsUnidirectional(unidirectionalStreams)
                 .tokenHandler(InsecureQuicTokenHandler.INSTANCE)
                 .handler(new ChannelInitializer<QuicChannel>() {
                     @Override
