@@ -11,13 +11,16 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
+import showdown.load.Arrival;
 import showdown.load.Header;
 import showdown.load.LoadEngine;
 import showdown.load.LoadException;
 import showdown.load.LoadResult;
 import showdown.load.output.LoadResultJson;
 import showdown.load.LoadSpec;
+import showdown.load.PacingSummary;
 import showdown.load.TlsEngine;
 import showdown.load.TlsOptions;
 import showdown.load.Transport;
@@ -42,6 +45,8 @@ final class LoadCommand extends Command {
     private Path body;
     private String pipelineDepth = "1";
     private String rate;
+    private String arrival = "uniform";
+    private String seed;
     private String warmup;
     private String json;
     private Path hlog;
@@ -107,8 +112,12 @@ final class LoadCommand extends Command {
                         () -> noTlsResume = true)
                 .flag("--early-data", "--h3: a connection that resumes a session sends its first request as 0-RTT early data;"
                         + " counts what the server accepted and rejected", () -> earlyData = true)
-                .value("-R, --rate", "N", "open model (wrk2): total requests/sec on a fixed schedule; latency is corrected"
-                        + " for coordinated omission", v -> rate = v)
+                .value("-R, --rate", "N", "open model (wrk2): total requests/sec on a schedule; latency is timed from each"
+                        + " request's due time (corrected for coordinated omission)", v -> rate = v)
+                .value("--arrival", "P", "with -R: uniform (evenly spaced, as wrk2) or poisson (exponential gaps, as"
+                        + " independent users arrive) (default: " + arrival + ")", v -> arrival = v)
+                .value("--seed", "N", "with --arrival poisson: the generator's seed, to repeat a schedule (default: random,"
+                        + " printed)", v -> seed = v)
                 .value("--warmup", "T", "load that runs first and is not recorded (default: none)", v -> warmup = v)
                 .value("--json", "FILE|-", "write the result as JSON (schema showdown.load/1); '-' = stdout, and the text"
                         + " goes to stderr", v -> json = v)
@@ -154,6 +163,10 @@ final class LoadCommand extends Command {
                 String warning = saturationWarning(result);
                 if (warning != null) {
                     System.err.println(warning); // stderr: stdout keeps wrk's layout line for line
+                }
+                String blocked = connectionWarning(result);
+                if (blocked != null) {
+                    System.err.println(blocked);
                 }
                 String stalled = stallWarning(result);
                 if (stalled != null) {
@@ -214,6 +227,10 @@ final class LoadCommand extends Command {
             }
             b.rate(r);
         }
+        if (seed != null && !"poisson".equalsIgnoreCase(arrival)) {
+            throw new LoadException("--seed is for --arrival poisson");
+        }
+        b.arrival(Arrival.parse(arrival, seed == null ? ThreadLocalRandom.current().nextLong() : seed(seed)));
         if (body != null) {
             try {
                 b.body(Files.readAllBytes(body));
@@ -241,6 +258,21 @@ final class LoadCommand extends Command {
         return String.format(Locale.ROOT, "showdown load: stopped after %d of %d requests: none was answered or lost"
                 + " for %.1f s (the server stopped answering, or nothing could connect)", ended, spec.requests(),
                 LoadEngine.stallNanos(spec) / 1e9);
+    }
+
+    /**
+     * One line when open-model requests waited for a connection (every one had a request in
+     * flight when they fell due), or null: the connections, not the server, then held them back.
+     */
+    static String connectionWarning(LoadResult result) {
+        PacingSummary p = result.pacing();
+        if (p == null || !p.connectionBound()) {
+            return null;
+        }
+        return String.format(Locale.ROOT, "showdown load: %d requests waited for a free connection (p99 %s)%s; their"
+                + " latency includes the wait: raise -c (now %d) so that the rate, not the connections, sets the pace",
+                p.blocked(), Units.timeMicros(p.waited().getValueAtPercentile(99) / 1e3),
+                p.unsent() > 0 ? ", " + p.unsent() + " never got one before the end" : "", result.spec().connections());
     }
 
     /** One line when an event loop was saturated, or null. */
@@ -287,6 +319,14 @@ final class LoadCommand extends Command {
             throw new LoadException(name + " is too large: " + value);
         }
         return (int) n;
+    }
+
+    private static long seed(String value) {
+        try {
+            return Long.parseLong(value.trim());
+        } catch (NumberFormatException e) {
+            throw new LoadException("--seed takes a whole number, not '" + value + "'");
+        }
     }
 
     private static TlsEngine parseTlsEngine(String e) {

@@ -1,6 +1,7 @@
 package showdown.load;
 
 import io.netty.channel.EventLoop;
+import io.netty.channel.IoHandlerFactory;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.util.ResourceLeakDetector;
 import io.netty.util.concurrent.DefaultThreadFactory;
@@ -23,11 +24,12 @@ import java.util.Map;
 import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import org.HdrHistogram.Histogram;
+import showdown.load.engine.ArrivalSchedule;
 import showdown.load.engine.Endpoint;
+import showdown.load.engine.PacedIoHandler;
 import showdown.load.engine.Transports;
 import showdown.load.engine.Worker;
 import showdown.load.http1.Http1Connection;
@@ -36,6 +38,7 @@ import showdown.load.http2.H2Connection;
 import showdown.load.http2.H2Preflight;
 import showdown.load.http3.H3Client;
 import showdown.load.http3.H3Connection;
+import showdown.load.stats.PacingStats;
 import showdown.load.stats.WorkerStats;
 import showdown.load.tls.TlsClient;
 import showdown.load.tls.TlsFailure;
@@ -58,6 +61,10 @@ public final class LoadEngine {
         // about a quarter of a CPU-second at start-up, on the generator's CPU. Set before any Netty
         // class reads it; -Dio.netty.jfr.enabled=true still turns them on.
         System.getProperties().putIfAbsent("io.netty.jfr.enabled", "false");
+        // Netty's epoll loop waits less than 10 ms with epoll_pwait2, whose wake-up the kernel may
+        // delay by the thread's timer slack (50 µs by default): the open model's pacing error would
+        // start there. With no threshold it arms its timerfd instead, which has no slack.
+        System.getProperties().putIfAbsent("io.netty.channel.epoll.epollWaitThreshold", "0");
         // Netty looks for SLF4J, Log4j 2 and Log4j before it settles on the JDK's logging, which is
         // all this jar has: the failed lookups cost about 19 ms of the main thread at start-up.
         InternalLoggerFactory.setDefaultFactory(JdkLoggerFactory.INSTANCE);
@@ -145,18 +152,20 @@ public final class LoadEngine {
             preflight(endpoints, spec);
             tls = spec.secure() ? TlsClient.create(spec.tls(), spec.http2()) : null;
         }
+        IoHandlerFactory io = Transports.ioHandlerFactory(transport, spec.busyPollMicros());
+        PacedIoHandler.Factory pacedLoops = spec.openModel() ? new PacedIoHandler.Factory(io) : null;
         MultiThreadIoEventLoopGroup group = new MultiThreadIoEventLoopGroup(spec.threads(),
-                new DefaultThreadFactory("showdown-load", true), Transports.ioHandlerFactory(transport, spec.busyPollMicros()));
+                new DefaultThreadFactory("showdown-load", true), pacedLoops != null ? pacedLoops : io);
         try {
-            return drive(group, transport, endpoints, tls, h3);
+            return drive(group, pacedLoops, transport, endpoints, tls, h3);
         } finally {
             group.shutdownGracefully(0, STOP_GRACE_MILLIS, TimeUnit.MILLISECONDS)
                     .awaitUninterruptibly(2 * STOP_GRACE_MILLIS);
         }
     }
 
-    private LoadResult drive(MultiThreadIoEventLoopGroup group, Transport transport, List<Endpoint> endpoints,
-                             TlsClient tls, H3Client h3) {
+    private LoadResult drive(MultiThreadIoEventLoopGroup group, PacedIoHandler.Factory pacedLoops, Transport transport,
+                             List<Endpoint> endpoints, TlsClient tls, H3Client h3) {
         long timeoutNanos = spec.timeout().toNanos();
         AtomicLong permits = spec.countBounded() ? new AtomicLong(spec.requests()) : null;
         // A handler that keeps a cut-off record would see the next socket's bytes in a shared buffer.
@@ -167,18 +176,17 @@ public final class LoadEngine {
                     timeoutNanos, tls, spec.keepAlive()));
         }
         long warmupNanos = spec.warmup().toNanos();
-        long sendGapNanos = openModelIntervalNanos(spec);
+        if (pacedLoops != null) {
+            paceWorkers(workers, pacedLoops);
+        }
         for (int c = 0; c < spec.connections(); c++) {
             Worker w = workers.get(c % workers.size());
-            long offset = sendGapNanos > 0 ? ThreadLocalRandom.current().nextLong(sendGapNanos) : 0;
             Endpoint endpoint = endpoints.get(c % endpoints.size());
             w.add(h3 != null
-                    ? new H3Connection(w, endpoint, h3, spec.pipelineDepth(), spec.method(), spec.headers(), spec.body(),
-                            sendGapNanos, offset)
+                    ? new H3Connection(w, endpoint, h3, spec.pipelineDepth(), spec.method(), spec.headers(), spec.body())
                     : spec.http2()
-                    ? new H2Connection(w, endpoint, spec.pipelineDepth(), spec.method(), spec.headers(), spec.body(),
-                            sendGapNanos, offset)
-                    : new Http1Connection(w, endpoint, spec.pipelineDepth(), sendGapNanos, offset));
+                    ? new H2Connection(w, endpoint, spec.pipelineDepth(), spec.method(), spec.headers(), spec.body())
+                    : new Http1Connection(w, endpoint, spec.pipelineDepth()));
         }
         // Open every socket before the clock starts (wrk starts it first, so its first second
         // measures a connect storm); a connection that cannot connect in time retries on its own.
@@ -254,6 +262,20 @@ public final class LoadEngine {
     }
 
     /**
+     * Open model: each loop sends its share of the rate (in proportion to its connections) on a
+     * schedule of its own. Uniform schedules interleave: loop k's first request is due k gaps of the
+     * whole run's rate after the origin, so that the loops together keep that rate's even spacing.
+     */
+    private void paceWorkers(List<Worker> workers, PacedIoHandler.Factory pacedLoops) {
+        double runGapNanos = 1e9 / spec.ratePerSecond();
+        for (int k = 0; k < workers.size(); k++) {
+            int loopConnections = spec.connections() / workers.size() + (k < spec.connections() % workers.size() ? 1 : 0);
+            double loopRate = spec.ratePerSecond() * loopConnections / spec.connections();
+            workers.get(k).paceOn(new ArrivalSchedule(spec.arrival(), loopRate, k), Math.round(k * runGapNanos), pacedLoops);
+        }
+    }
+
+    /**
      * How long a run bounded only by a request count waits without any request ending before it
      * stops: a request times out within the timeout, so after that (plus a second, and the open
      * model's gap between two sends of a connection) nothing is in flight and nothing connects.
@@ -262,7 +284,7 @@ public final class LoadEngine {
         return spec.timeout().toNanos() + SECOND_NANOS + openModelIntervalNanos(spec);
     }
 
-    /** Open model: the gap between two sends of one connection; 0 in the closed model. */
+    /** Open model: the mean gap between two sends of one connection; 0 in the closed model. */
     private static long openModelIntervalNanos(LoadSpec spec) {
         return spec.openModel() ? (long) (spec.connections() * 1e9 / spec.ratePerSecond()) : 0;
     }
@@ -480,7 +502,23 @@ public final class LoadEngine {
             return new LoadResult(spec, transport, durationNanos, requests, bytesRead, bytesWritten, errors,
                     reconnects, statuses, latency, spec.openModel() ? uncorrected : null, threadRate, cpuNanos,
                     busiestLoopShare(durationNanos), Runtime.getRuntime().availableProcessors(), connectionsOpen,
-                    connections(tlsEngine, spec.http3()));
+                    connections(tlsEngine, spec.http3()), spec.openModel() ? pacing(spec.arrival()) : null);
+        }
+
+        /** The open model's pacing over every loop. */
+        private PacingSummary pacing(Arrival arrival) {
+            Histogram lateness = new Histogram(3);
+            Histogram waited = new Histogram(3);
+            long blocked = 0;
+            long unsent = 0;
+            for (Worker w : workers) {
+                PacingStats p = w.stats().pacing();
+                lateness.add(p.lateness());
+                waited.add(p.waited());
+                blocked += p.blocked();
+                unsent += p.unsent();
+            }
+            return new PacingSummary(arrival, lateness, blocked, waited, unsent);
         }
 
         /** The window's sockets and, on https, its handshakes, over every loop; over QUIC its errors too. */

@@ -26,6 +26,8 @@ import org.HdrHistogram.Histogram;
  * @param generatorCpus        CPUs the generator process could run on (its affinity), 0 if unknown
  * @param connectionsOpen      connections whose socket was open when the measured window began; -1 if unknown
  * @param connections          the sockets opened in the window, their setup latency and, on https, TLS
+ * @param pacing               open model only: the generator's pacing error and the requests that
+ *                             waited for a connection; otherwise null
  */
 public record LoadResult(
         LoadSpec spec,
@@ -44,7 +46,8 @@ public record LoadResult(
         double busiestLoopCpuShare,
         int generatorCpus,
         int connectionsOpen,
-        ConnectionStats connections) {
+        ConnectionStats connections,
+        PacingSummary pacing) {
 
     /** A loop, or the whole process, this busy leaves the server waiting for requests. */
     public static final double SATURATED_SHARE = 0.9;
@@ -57,6 +60,17 @@ public record LoadResult(
         connections = connections == null ? ConnectionStats.none() : connections;
     }
 
+    /** A result without pacing figures (the closed model, tests). */
+    public LoadResult(LoadSpec spec, Transport transport, long durationNanos, long requests, long bytesRead,
+                      long bytesWritten, ErrorCounts errors, long reconnects, SortedMap<Integer, Long> statusCounts,
+                      Histogram latency, Histogram uncorrectedLatency, Histogram threadRequestsPerSecond,
+                      long generatorCpuNanos, double busiestLoopCpuShare, int generatorCpus, int connectionsOpen,
+                      ConnectionStats connections) {
+        this(spec, transport, durationNanos, requests, bytesRead, bytesWritten, errors, reconnects, statusCounts,
+                latency, uncorrectedLatency, threadRequestsPerSecond, generatorCpuNanos, busiestLoopCpuShare,
+                generatorCpus, connectionsOpen, connections, null);
+    }
+
     /** A result without connection figures (tests, older callers). */
     public LoadResult(LoadSpec spec, Transport transport, long durationNanos, long requests, long bytesRead,
                       long bytesWritten, ErrorCounts errors, long reconnects, SortedMap<Integer, Long> statusCounts,
@@ -64,7 +78,7 @@ public record LoadResult(
                       long generatorCpuNanos, double busiestLoopCpuShare, int generatorCpus, int connectionsOpen) {
         this(spec, transport, durationNanos, requests, bytesRead, bytesWritten, errors, reconnects, statusCounts,
                 latency, uncorrectedLatency, threadRequestsPerSecond, generatorCpuNanos, busiestLoopCpuShare,
-                generatorCpus, connectionsOpen, null);
+                generatorCpus, connectionsOpen, null, null);
     }
 
     /** A result that does not know how many connections were open (tests, older callers). */
@@ -74,7 +88,7 @@ public record LoadResult(
                       long generatorCpuNanos, double busiestLoopCpuShare, int generatorCpus) {
         this(spec, transport, durationNanos, requests, bytesRead, bytesWritten, errors, reconnects, statusCounts,
                 latency, uncorrectedLatency, threadRequestsPerSecond, generatorCpuNanos, busiestLoopCpuShare,
-                generatorCpus, -1, null);
+                generatorCpus, -1, null, null);
     }
 
     /** Sockets opened per second of the window: with {@code --no-keepalive}, the connection (and handshake) rate. */

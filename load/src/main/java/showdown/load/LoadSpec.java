@@ -20,7 +20,8 @@ import java.util.Locale;
  * QUIC (UDP, ALPN {@code h3}) to https URLs; {@code pipelineDepth} is then the streams in flight per
  * connection, as with HTTP/2; with {@code earlyData} (HTTP/3 only) a connection that resumes an earlier
  * one's TLS session sends its first request as 0-RTT early data. {@code busyPollMicros > 0} makes
- * each event loop poll that long for ready sockets before it sleeps (epoll and NIO only).
+ * each event loop poll that long for ready sockets before it sleeps (epoll and NIO only). In the
+ * open model {@code arrival} says how the due times are spaced (evenly, or as a Poisson process).
  */
 public record LoadSpec(
         List<URI> urls,
@@ -41,7 +42,8 @@ public record LoadSpec(
         TlsOptions tls,
         boolean keepAlive,
         boolean http3,
-        boolean earlyData) {
+        boolean earlyData,
+        Arrival arrival) {
 
     public static final Duration DEFAULT_DURATION = Duration.ofSeconds(10);
     public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(2);
@@ -54,6 +56,7 @@ public record LoadSpec(
         body = body == null ? null : body.clone();
         method = method.toUpperCase(Locale.ROOT);
         tls = tls == null ? TlsOptions.DEFAULTS : tls;
+        arrival = arrival == null ? Arrival.UNIFORM : arrival;
     }
 
     /** True when the URLs are https: every connection speaks TLS first. */
@@ -81,7 +84,7 @@ public record LoadSpec(
         return b.method(method).body(body).connections(connections).threads(threads).duration(duration)
                 .requests(requests).pipelineDepth(pipelineDepth).timeout(timeout).warmup(warmup)
                 .rate(ratePerSecond).transport(transport).busyPollMicros(busyPollMicros).http2(http2).tls(tls).keepAlive(keepAlive).http3(http3)
-                .earlyData(earlyData);
+                .earlyData(earlyData).arrival(arrival);
     }
 
     /** Collects the options, then {@link #build()} validates them with user-readable messages. */
@@ -98,6 +101,7 @@ public record LoadSpec(
         private Duration timeout = DEFAULT_TIMEOUT;
         private Duration warmup = Duration.ZERO;
         private double rate;
+        private Arrival arrival = Arrival.UNIFORM;
         private Transport transport = Transport.AUTO;
         private int busyPollMicros;
         private boolean http2;
@@ -182,6 +186,12 @@ public record LoadSpec(
         }
 
         /** Microseconds each event loop polls before it sleeps; 0 (the default): it sleeps at once. */
+        /** The open model's arrival process ({@link Arrival#UNIFORM} unless set). */
+        public Builder arrival(Arrival arrival) {
+            this.arrival = arrival;
+            return this;
+        }
+
         public Builder busyPollMicros(int micros) {
             this.busyPollMicros = micros;
             return this;
@@ -277,6 +287,9 @@ public record LoadSpec(
             if (rate > 0 && pipelineDepth > 1 && !http2 && !http3) {
                 throw new LoadException("--rate and --pipeline cannot be combined: the open model sends one request at a time");
             }
+            if (arrival != null && arrival.process() != Arrival.Process.UNIFORM && rate == 0) {
+                throw new LoadException("--arrival " + arrival.id() + " needs --rate: the closed model has no arrivals");
+            }
             if (busyPollMicros < 0 || busyPollMicros > MAX_BUSY_POLL_MICROS) {
                 throw new LoadException("--busy-poll is 0 to " + MAX_BUSY_POLL_MICROS + " microseconds, not " + busyPollMicros);
             }
@@ -285,7 +298,7 @@ public record LoadSpec(
             }
             Duration d = duration == null && requests == 0 ? DEFAULT_DURATION : duration;
             return new LoadSpec(urls, method, headers, body, connections, threads, d, requests, pipelineDepth,
-                    timeout, warmup, rate, transport, busyPollMicros, http2, tls, keepAlive, http3, earlyData);
+                    timeout, warmup, rate, transport, busyPollMicros, http2, tls, keepAlive, http3, earlyData, arrival);
         }
     }
 

@@ -312,6 +312,41 @@ class LoadEngineTest {
     }
 
     @Test
+    void requestsThatFindEveryConnectionBusyWaitForOneAndAreCounted() throws IOException {
+        // two connections to a server that holds each answer 100 ms carry 20 requests/sec; 100 fall due
+        try (TestServer server = new TestServer((req, s, out) -> {
+            sleep(Duration.ofMillis(100));
+            out.write(ascii(OK));
+            return true;
+        })) {
+            LoadResult r = run(LoadSpec.builder().url(server.url("/")).connections(2).threads(1)
+                    .duration(Duration.ofSeconds(1)).rate(100));
+            PacingSummary p = r.pacing();
+            assertThat(p.blocked()).isPositive();
+            assertThat(p.connectionBound()).isTrue();
+            // each waiting request was sent once a connection freed, or is still waiting: none lost
+            assertThat(p.waited().getTotalCount() + p.unsent()).isEqualTo(p.blocked());
+            assertThat(p.unsent()).isPositive();
+            assertThat(p.lateness().getTotalCount()).isGreaterThanOrEqualTo(p.blocked());
+            // a request that waited is timed from its due time: the wait is in its latency
+            assertThat(r.latency().getMaxValue()).isGreaterThan(r.uncorrectedLatency().getMaxValue());
+        }
+    }
+
+    @Test
+    void poissonArrivalsKeepTheRateAndSayTheirSeed() throws IOException {
+        try (TestServer server = new TestServer(fixed(OK))) {
+            LoadResult r = run(LoadSpec.builder().url(server.url("/")).connections(4).threads(2)
+                    .duration(Duration.ofSeconds(1)).rate(400).arrival(Arrival.poisson(11)));
+            assertThat(r.pacing().arrival()).isEqualTo(Arrival.poisson(11));
+            assertThat(r.pacing().lateness().getTotalCount()).isPositive();
+            // about 400 in the second: a Poisson count's spread is its square root (20), and a busy
+            // machine may stop the run up to half a second late
+            assertThat(r.requests()).isBetween(300L, 700L);
+        }
+    }
+
+    @Test
     void theWarmUpIsSentButNotRecorded() throws IOException {
         try (TestServer server = new TestServer(fixed(OK))) {
             LoadResult r = run(LoadSpec.builder().url(server.url("/")).connections(1).threads(1)

@@ -11,10 +11,7 @@ public interface ClientConnection {
     /** Opens a socket; reports the attempt's end to {@link Worker#connectEnded}. */
     void connect();
 
-    /** The open model's schedule starts at {@code originNanos}. */
-    void beginSchedule(long originNanos);
-
-    /** Starts sending on an open socket (the clock has started). */
+    /** Starts sending on an open socket (the clock has started): fills it (closed model), or reports its room to the pacer. */
     void startSending();
 
     /** Gives up on a socket whose oldest request waited longer than {@code timeoutNanos}. */

@@ -29,20 +29,16 @@ import showdown.load.tls.TlsFailure;
  * the next socket opens after the worker's back-off.
  */
 @Sharable // one channel at a time: the same handler serves each replacement socket in turn
-public abstract class SocketConnection extends ChannelInboundHandlerAdapter implements ClientConnection, ChannelFutureListener {
+public abstract class SocketConnection extends ChannelInboundHandlerAdapter
+        implements ClientConnection, PacedConnection, ChannelFutureListener {
 
     protected final Worker worker;
     protected final WorkerStats stats;
     protected final Endpoint endpoint;
     protected final Runnable reconnectTask = this::connect;
 
-    // Open model (wrk2): requests are due on a fixed schedule, whatever the server does.
-    /** The gap between two requests due on this connection; 0 in the closed model. */
-    protected final long intervalNanos;
-    /** Where in its interval this connection's schedule starts, so that connections do not all fire at once. */
-    private final long scheduleOffsetNanos;
-    /** When the next request is due: the open model's next {@code intendedAt}. */
-    protected long nextIntendedAt;
+    /** This connection's place in the open model's pacer; null in the closed model. */
+    protected final Pacer.Slot paced;
 
     /** The current socket; null between two. */
     protected Channel channel;
@@ -60,22 +56,11 @@ public abstract class SocketConnection extends ChannelInboundHandlerAdapter impl
     /** The next socket waits for the worker's back-off (after a failed handshake). */
     private boolean backOff;
 
-    /**
-     * @param intervalNanos open model: the gap between two intended sends (0: the closed model)
-     * @param scheduleOffsetNanos open model: where in its interval this connection's schedule starts
-     */
-    protected SocketConnection(Worker worker, Endpoint endpoint, long intervalNanos, long scheduleOffsetNanos) {
+    protected SocketConnection(Worker worker, Endpoint endpoint) {
         this.worker = worker;
         this.stats = worker.stats();
         this.endpoint = endpoint;
-        this.intervalNanos = intervalNanos;
-        this.scheduleOffsetNanos = scheduleOffsetNanos;
-    }
-
-    /** The clock starts at {@code originNanos}: the open model's schedule is laid from there. */
-    @Override
-    public final void beginSchedule(long originNanos) {
-        nextIntendedAt = originNanos + scheduleOffsetNanos;
+        this.paced = worker.pacer() == null ? null : worker.pacer().register(this);
     }
 
     /**
@@ -85,7 +70,7 @@ public abstract class SocketConnection extends ChannelInboundHandlerAdapter impl
      */
     protected final void recordAnswer(long intendedAt, long sentAt, int status, long now) {
         if (worker.measuring() && sentAt >= worker.measureStartNanos()) {
-            stats.answered(status, now - intendedAt, intervalNanos > 0 ? now - sentAt : -1, now);
+            stats.answered(status, now - intendedAt, paced != null ? now - sentAt : -1, now);
         }
     }
 

@@ -53,6 +53,9 @@ public final class Worker {
     private long loopCpuAtMeasureStart = -1;
     private volatile long loopCpuNanos = -1;
     private ScheduledFuture<?> ticker;
+    /** The open model's pacer, and where its schedule starts after the run's origin; null in the closed model. */
+    private Pacer pacer;
+    private long scheduleOffsetNanos;
 
     private volatile boolean measuringPublished;
     private volatile boolean finishedPublished;
@@ -81,6 +84,27 @@ public final class Worker {
 
     public WorkerStats stats() {
         return stats;
+    }
+
+    /**
+     * Open model: this loop sends on {@code schedule}, its first request due {@code offsetNanos}
+     * after the run's origin, and wakes for its due times through {@code loops}. Called before any
+     * connection is added.
+     */
+    public void paceOn(ArrivalSchedule schedule, long offsetNanos, PacedIoHandler.Factory loops) {
+        if (!connections.isEmpty()) {
+            throw new IllegalStateException("the pacer must exist before the connections");
+        }
+        Pacer p = new Pacer(schedule, System::nanoTime, this::acquirePermits, stats.pacing());
+        this.pacer = p;
+        this.scheduleOffsetNanos = offsetNanos;
+        PacedIoHandler handler = loops.of(loop);
+        loop.execute(() -> handler.attach(p));
+    }
+
+    /** The open model's pacer, or null in the closed model. */
+    public Pacer pacer() {
+        return pacer;
     }
 
     public void add(ClientConnection c) {
@@ -177,8 +201,10 @@ public final class Worker {
         started = true;
         attempted.clear();
         firstAttempts = null;
+        if (pacer != null) {
+            pacer.start(originNanos, scheduleOffsetNanos);
+        }
         for (ClientConnection c : connections) {
-            c.beginSchedule(originNanos);
             c.startSending();
         }
         ticker = loop.scheduleAtFixedRate(this::tick, TICK_NANOS, TICK_NANOS, TimeUnit.NANOSECONDS);
@@ -214,6 +240,10 @@ public final class Worker {
             }
             if (ticker != null) {
                 ticker.cancel(false);
+            }
+            if (pacer != null) {
+                pacer.stop();
+                stats.pacing().unsentAtEnd(pacer.waiting());
             }
             for (ClientConnection c : connections) {
                 c.close();

@@ -4,7 +4,6 @@ import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelOutboundBuffer;
-import java.util.concurrent.TimeUnit;
 import showdown.load.engine.Endpoint;
 import showdown.load.engine.SocketConnection;
 import showdown.load.engine.Worker;
@@ -13,12 +12,13 @@ import showdown.load.stats.WorkerStats.Loss;
 /**
  * One HTTP/1.1 client connection, driven by its worker's event loop. In the closed model it writes
  * {@code pipelineDepth} requests at once and the next batch when all of them are answered, as wrk's
- * pipelining script does (TechEmpower's plaintext test); in the open model it sends on a schedule.
+ * pipelining script does (TechEmpower's plaintext test); in the open model it sends one request at a
+ * time, when its loop's pacer hands it one that is due.
  * It records a latency for every response, and replaces its socket when the server closes it or an
  * error occurs.
  *
  * <p>Send times are kept in a ring of {@code pipelineDepth} slots, each request's {@code intendedAt}
- * (the open model's schedule; the send time in the closed model) and {@code sentAt}: responses
+ * (its due time in the open model; the send time in the closed model) and {@code sentAt}: responses
  * arrive in request order, so the oldest slot belongs to the next response. Request bytes are
  * written from a per-connection buffer holding {@code pipelineDepth} copies, so the hot path
  * allocates nothing. Public for the engine, which creates one per HTTP/1.1 connection.
@@ -31,15 +31,14 @@ public final class Http1Connection extends SocketConnection {
     private final long[] intendedAt;
     private final long[] sentAt;
     private final ResponseScanner scanner = new ResponseScanner();
-    private final Runnable openModelSendTask = this::sendOnSchedule;
 
     private int head;
     private int toSend;
     private boolean closeAfterRead;
 
-    /** The open model's parameters are {@link SocketConnection}'s. */
-    public Http1Connection(Worker worker, Endpoint endpoint, int pipelineDepth, long intervalNanos, long scheduleOffsetNanos) {
-        super(worker, endpoint, intervalNanos, scheduleOffsetNanos);
+    /** In the open model (the worker has a pacer) the connection sends when the pacer says. */
+    public Http1Connection(Worker worker, Endpoint endpoint, int pipelineDepth) {
+        super(worker, endpoint);
         this.pipelineDepth = pipelineDepth;
         this.requestLength = endpoint.request().length;
         ByteBuf copies = Unpooled.directBuffer(requestLength * pipelineDepth);
@@ -63,14 +62,14 @@ public final class Http1Connection extends SocketConnection {
         }
     }
 
-    /** Fills the pipeline (closed model) or joins the schedule (open model) on a fresh socket. */
+    /** Fills the pipeline (closed model) or reports its room to the pacer (open model) on a fresh socket. */
     @Override
     public void startSending() {
         if (!open() || inFlight > 0) {
             return;
         }
-        if (intervalNanos > 0) {
-            sendOnSchedule();
+        if (paced != null) {
+            paced.roomAvailable();
         } else {
             send(pipelineDepth);
             flush();
@@ -127,8 +126,8 @@ public final class Http1Connection extends SocketConnection {
         recordAnswer(intendedAt[slot], sentAt[slot], scanner.status(), now);
         if (scanner.connectionClose() || !worker.keepAlive()) {
             closeAfterRead = true;
-        } else if (intervalNanos > 0) {
-            scheduleNextOpenModelSend(now);
+        } else if (paced != null) {
+            paced.roomAvailable();
         } else {
             toSend++;
         }
@@ -186,31 +185,17 @@ public final class Http1Connection extends SocketConnection {
         }
     }
 
-    private void scheduleNextOpenModelSend(long now) {
-        long delay = nextIntendedAt - now;
-        if (delay <= 0) {
-            sendOnSchedule();
-        } else {
-            worker.loop().schedule(openModelSendTask, delay, TimeUnit.NANOSECONDS);
-        }
+    /** Open model: one request at a time, on an open socket that will stay open. */
+    @Override
+    public boolean hasRoom() {
+        return inFlight == 0 && !closeAfterRead && open() && !worker.stopped();
     }
 
-    /** Open model: sends the request intended for {@code nextIntendedAt}, late if need be. */
-    private void sendOnSchedule() {
-        if (!open() || inFlight > 0 || worker.stopped()) {
-            return; // a response or a new socket will call again
-        }
-        long now = System.nanoTime();
-        if (now < nextIntendedAt) {
-            worker.loop().schedule(openModelSendTask, nextIntendedAt - now, TimeUnit.NANOSECONDS);
-            return;
-        }
-        if (worker.acquirePermits(1) == 0) {
-            return;
-        }
-        intendedAt[head] = nextIntendedAt;
-        sentAt[head] = now;
-        nextIntendedAt += intervalNanos;
+    /** Open model: sends the request due at {@code dueNanos} (late, if the socket was busy then). */
+    @Override
+    public void sendDue(long dueNanos, long sentNanos) {
+        intendedAt[head] = dueNanos;
+        sentAt[head] = sentNanos;
         inFlight = 1;
         write(requestLength);
         flush();

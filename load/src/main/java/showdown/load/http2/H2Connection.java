@@ -28,9 +28,8 @@ import showdown.load.stats.WorkerStats.Loss;
  * One HTTP/2 connection over cleartext TCP with prior knowledge (h2c, as h2load speaks to http://
  * URLs). It keeps up to {@code pipelineDepth} requests in flight, as h2load's {@code -m} does, and opens
  * the next streams once a read is done, all in one write. Each stream's latency runs from its
- * HEADERS frame being written to its last frame being read. In the open model (wrk2) streams open
- * on a fixed schedule instead, and a stream that had to wait for a free slot is timed from when
- * it was due.
+ * HEADERS frame being written to its last frame being read. In the open model streams open when
+ * the loop's pacer hands the connection a due request, each timed from when it was due.
  *
  * <p>The framing is our own, as lean as the HTTP/1.1 path: the request's header block is encoded
  * once ({@link H2Request}), frames are read by {@link H2FrameReader}, and streams live in a few
@@ -62,11 +61,10 @@ public final class H2Connection extends SocketConnection {
     private final int pipelineDepth;
     private final byte[] headerBlock;
     private final byte[] body; // null or non-empty: an empty body ends the stream with its HEADERS
-    private final Runnable openModelSendTask = this::openModelTimer;
     private final Frames frames = new Frames();
 
-    // Open model (wrk2): streams open on the schedule, up to the stream limit in flight.
-    private boolean openModelTimerSet;
+    /** Set while a read's answered streams are replaced: their requests go out in the read's one write. */
+    private boolean batchingWrites;
 
     // Streams in flight: slot k holds a stream id (0 = free), its intendedAt and sentAt
     // (the same in the closed model), final status, the body bytes sent so far, what the server's
@@ -92,14 +90,9 @@ public final class H2Connection extends SocketConnection {
     private boolean goingAway;
     private long receivedAt;
 
-    /**
-     * @param pipelineDepth the most streams in flight (h2load's {@code -m})
-     * @param intervalNanos see {@link SocketConnection}
-     * @param scheduleOffsetNanos see {@link SocketConnection}
-     */
-    public H2Connection(Worker worker, Endpoint endpoint, int pipelineDepth, String method, List<Header> headers, byte[] body,
-                 long intervalNanos, long scheduleOffsetNanos) {
-        super(worker, endpoint, intervalNanos, scheduleOffsetNanos);
+    /** @param pipelineDepth the most streams in flight (h2load's {@code -m}) */
+    public H2Connection(Worker worker, Endpoint endpoint, int pipelineDepth, String method, List<Header> headers, byte[] body) {
+        super(worker, endpoint);
         this.pipelineDepth = pipelineDepth;
         this.body = body == null || body.length == 0 ? null : body;
         this.headerBlock = H2Request.headerBlock(H2Request.headers(method, endpoint.url(), headers, body));
@@ -139,29 +132,39 @@ public final class H2Connection extends SocketConnection {
         flush();
     }
 
-    /** Opens what may be opened now: up to the limit (closed model), or what the schedule has due (open model). */
+    /**
+     * Opens what may be opened now, in one write: up to the stream limit (closed model), or the
+     * due requests the pacer hands this connection while it has room (open model).
+     */
     private void openStreams() {
-        long now = System.nanoTime();
-        if (intervalNanos == 0) {
-            while (inFlight < streamLimit && sendOne(now, now)) {
-                // fill the streams
+        if (paced != null) {
+            batchingWrites = true;
+            try {
+                paced.roomAvailable();
+            } finally {
+                batchingWrites = false;
             }
             return;
         }
-        // Late sends keep their intended times, so the latency of what waited for a free stream
-        // includes the wait (coordinated omission is corrected).
-        while (nextIntendedAt <= now && inFlight < streamLimit && sendOne(nextIntendedAt, now)) {
-            nextIntendedAt += intervalNanos;
-        }
-        if (nextIntendedAt > now && !openModelTimerSet && !worker.stopped()) {
-            openModelTimerSet = true;
-            worker.loop().schedule(openModelSendTask, nextIntendedAt - now, TimeUnit.NANOSECONDS);
+        long now = System.nanoTime();
+        while (hasRoom() && worker.acquirePermits(1) == 1) {
+            openStream(now, now);
         }
     }
 
-    private void openModelTimer() {
-        openModelTimerSet = false;
-        startSending();
+    /** Whether one more stream may open now: within the server's limit, on a socket not going away. */
+    @Override
+    public boolean hasRoom() {
+        return inFlight < streamLimit && gotSettings && !goingAway && !errorCounted && open() && !worker.stopped();
+    }
+
+    /** Open model: opens the stream of the request due at {@code dueNanos}, written at once unless a read is being answered. */
+    @Override
+    public void sendDue(long dueNanos, long sentNanos) {
+        openStream(dueNanos, sentNanos);
+        if (!batchingWrites) {
+            flush();
+        }
     }
 
     @Override
@@ -180,27 +183,19 @@ public final class H2Connection extends SocketConnection {
         if (channel != ctx.channel() || errorCounted || !open()) {
             return; // a socket we gave up on, or (https) one still in its handshake
         }
-        if (gotSettings && worker.started()) {
+        if (hasRoom() && worker.started()) {
             openStreams();
         }
         flush();
     }
 
-    /** Opens one stream meant to go at {@code intendedAt} (writes, does not flush); false when nothing may be sent now. */
-    private boolean sendOne(long intendedAt, long now) {
-        if (worker.stopped() || goingAway) {
-            return false;
-        }
-        if (nextStreamId < 0) { // stream ids are used up: a fresh socket starts over
-            goingAway = true;
-            closeIfDrained();
-            return false;
-        }
-        if (worker.acquirePermits(1) == 0) {
-            return false;
-        }
+    /** Opens one stream meant to go at {@code intendedAt} (writes, does not flush); the caller checked {@link #hasRoom()}. */
+    private void openStream(long intendedAt, long now) {
         int id = nextStreamId;
         nextStreamId += 2;
+        if (nextStreamId < 0) {
+            goingAway = true; // stream ids are used up: this socket closes once drained, a fresh one starts over
+        }
         int slot = freeSlot();
         streamIds[slot] = id;
         this.intendedAt[slot] = intendedAt;
@@ -214,7 +209,6 @@ public final class H2Connection extends SocketConnection {
         if (body != null) {
             sendBody(slot);
         }
-        return true;
     }
 
     /** The request's header block in a HEADERS frame, and CONTINUATION frames if it is larger than a frame. */

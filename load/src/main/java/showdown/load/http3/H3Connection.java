@@ -33,6 +33,8 @@ import showdown.load.Header;
 import showdown.load.QuicSummary;
 import showdown.load.engine.ClientConnection;
 import showdown.load.engine.Endpoint;
+import showdown.load.engine.PacedConnection;
+import showdown.load.engine.Pacer;
 import showdown.load.engine.Worker;
 import showdown.load.http2.H2Request;
 import showdown.load.stats.WorkerStats;
@@ -44,8 +46,8 @@ import showdown.load.tls.TlsFailure;
  * connections to the server ({@link H3Socket}), with up to
  * {@code pipelineDepth} request streams in flight (h2load's {@code -m}), and no more than the server
  * allows. Each stream's latency runs from its HEADERS frame being written to the end of its
- * response (the stream's FIN). In the open model (wrk2) streams open on a fixed schedule instead,
- * and a stream that had to wait for a free slot is timed from when it was due.
+ * response (the stream's FIN). In the open model streams open when the loop's pacer hands the
+ * connection a due request, each timed from when it was due.
  *
  * <p>QUIC is Netty's QUIC codec (quiche), with Netty's HTTP/3 connection handler for the control
  * and QPACK streams. A request stream is a raw QUIC stream with one handler: the request's frames,
@@ -77,7 +79,7 @@ import showdown.load.tls.TlsFailure;
  * <p>Bytes read and written are the UDP payloads: QUIC's packets, headers and acknowledgements
  * included. Public for the engine, which creates one per HTTP/3 connection.
  */
-public final class H3Connection implements ClientConnection {
+public final class H3Connection implements ClientConnection, PacedConnection {
 
     /** Where a connection stands. */
     enum State { IDLE, CONNECTING, READY, CLOSED }
@@ -89,28 +91,23 @@ public final class H3Connection implements ClientConnection {
     private final int pipelineDepth;
     /** The request stream's bytes, written as they are on every stream (never released). */
     private final ByteBuf request;
-    private final long intervalNanos;
-    private final long scheduleOffsetNanos;
+    /** This connection's place in the open model's pacer; null in the closed model. */
+    private final Pacer.Slot paced;
     private final Runnable reconnectTask = this::connect;
     private final Runnable refillTask = this::refill;
-    private final Runnable openModelTask = this::openModelTimer;
     /** The UDP socket and QUIC codec this worker's connections to the endpoint share. */
     private final H3Socket socket;
 
     private State state = State.IDLE;
     /** The current attempt or connection; null when idle. */
     private Session session;
-    private long nextIntendedAt;
-    private boolean openModelTimerSet;
     private boolean refillQueued;
+    /** Open model: the session offered allows early data and no request has gone as early data yet. */
+    private boolean earlyDataRoom;
 
-    /**
-     * @param pipelineDepth       the most streams in flight on this connection
-     * @param intervalNanos       open model: the gap between two intended sends (0: the closed model)
-     * @param scheduleOffsetNanos open model: where in its interval this connection's schedule starts
-     */
+    /** @param pipelineDepth the most streams in flight on this connection */
     public H3Connection(Worker worker, Endpoint endpoint, H3Client client, int pipelineDepth, String method,
-                        List<Header> requestHeaders, byte[] body, long intervalNanos, long scheduleOffsetNanos) {
+                        List<Header> requestHeaders, byte[] body) {
         this.worker = worker;
         this.stats = worker.stats();
         this.endpoint = endpoint;
@@ -119,19 +116,13 @@ public final class H3Connection implements ClientConnection {
         byte[] bytes = H3Request.encode(H2Request.headers(method, endpoint.url(), requestHeaders,
                 body == null || body.length == 0 ? null : body), body);
         this.request = Unpooled.unreleasableBuffer(Unpooled.wrappedBuffer(ByteBuffer.allocateDirect(bytes.length).put(bytes).flip()));
-        this.intervalNanos = intervalNanos;
-        this.scheduleOffsetNanos = scheduleOffsetNanos;
         this.socket = client.socket(worker, endpoint);
         socket.retain();
+        this.paced = worker.pacer() == null ? null : worker.pacer().register(this);
     }
 
     State state() {
         return state;
-    }
-
-    @Override
-    public void beginSchedule(long originNanos) {
-        nextIntendedAt = originNanos + scheduleOffsetNanos;
     }
 
     // ---- connecting
@@ -189,6 +180,7 @@ public final class H3Connection implements ClientConnection {
         s.handshakeTimer.cancel(false);
         s.quic = f.getNow();
         state = State.READY;
+        earlyDataRoom = false;
         QuicTransportParameters granted = s.quic.peerTransportParameters();
         s.noUnidirectionalStream = granted != null && granted.initialMaxStreamsUni() == 0;
         SSLEngine engine = s.quic.sslEngine();
@@ -218,22 +210,20 @@ public final class H3Connection implements ClientConnection {
             return;
         }
         s.quic = quic;
-        long now = System.nanoTime();
-        long intendedAt = now;
-        if (intervalNanos > 0) {
-            if (nextIntendedAt > now) {
-                return; // the open model's schedule has nothing due yet
-            }
-            intendedAt = nextIntendedAt;
+        if (paced != null) {
+            earlyDataRoom = true; // the next due request goes as early data (sendDue)
+            paced.roomAvailable();
+        } else if (worker.acquirePermits(1) == 1) {
+            long now = System.nanoTime();
+            openStream(now, now);
+            earlyDataSent(s);
         }
-        if (sendOne(intendedAt, now)) {
-            if (intervalNanos > 0) {
-                nextIntendedAt += intervalNanos;
-            }
-            s.earlyDataSent = true;
-            if (worker.measuring()) {
-                stats.earlyDataSent();
-            }
+    }
+
+    private void earlyDataSent(Session s) {
+        s.earlyDataSent = true;
+        if (worker.measuring()) {
+            stats.earlyDataSent();
         }
     }
 
@@ -319,31 +309,46 @@ public final class H3Connection implements ClientConnection {
         return session == null ? 0 : session.streams.size();
     }
 
-    /** Opens what may be opened now: up to the limit (closed model), or what the schedule has due (open model). */
+    /** Opens what may be opened now: up to the limit (closed model), or the due requests the pacer hands it (open model). */
     private void refill() {
         refillQueued = false;
         if (!open() || !worker.started()) {
             return;
         }
-        long now = System.nanoTime();
-        if (intervalNanos == 0) {
-            while (inFlight() < pipelineDepth && sendOne(now, now)) {
-                // fill the streams
-            }
+        if (paced != null) {
+            paced.roomAvailable();
             return;
         }
-        while (nextIntendedAt <= now && inFlight() < pipelineDepth && sendOne(nextIntendedAt, now)) {
-            nextIntendedAt += intervalNanos;
-        }
-        if (nextIntendedAt > now && !openModelTimerSet && !worker.stopped()) {
-            openModelTimerSet = true;
-            worker.loop().schedule(openModelTask, nextIntendedAt - now, TimeUnit.NANOSECONDS);
+        long now = System.nanoTime();
+        while (hasRoom() && worker.acquirePermits(1) == 1) {
+            openStream(now, now);
         }
     }
 
-    private void openModelTimer() {
-        openModelTimerSet = false;
-        refill();
+    /**
+     * Whether one more request stream may open now: below the streams in flight asked for and
+     * within the server's stream credit; while connecting, once as early data when the session allows.
+     */
+    @Override
+    public boolean hasRoom() {
+        if (worker.stopped()) {
+            return false;
+        }
+        if (state == State.CONNECTING) {
+            return earlyDataRoom && inFlight() == 0;
+        }
+        // the server's stream limit: its MAX_STREAMS credit, or a finished stream, reports room again
+        return open() && inFlight() < pipelineDepth && session.quic.peerAllowedStreams(QuicStreamType.BIDIRECTIONAL) > 0;
+    }
+
+    /** Open model: opens the stream of the request due at {@code dueNanos}; while connecting it goes as early data. */
+    @Override
+    public void sendDue(long dueNanos, long sentNanos) {
+        openStream(dueNanos, sentNanos);
+        if (state == State.CONNECTING) {
+            earlyDataRoom = false;
+            earlyDataSent(session);
+        }
     }
 
     /** Refills once the current task is done: after a read, with the stream credit it brought; after a loss, without recursing. */
@@ -354,17 +359,9 @@ public final class H3Connection implements ClientConnection {
         }
     }
 
-    /** Opens one request stream meant to go at {@code intendedAt}; false when nothing may be sent now. */
-    private boolean sendOne(long intendedAt, long now) {
+    /** Opens one request stream meant to go at {@code intendedAt}; the caller checked {@link #hasRoom()}. */
+    private void openStream(long intendedAt, long now) {
         Session s = session;
-        if (worker.stopped() || (state == State.READY && s.quic.peerAllowedStreams(QuicStreamType.BIDIRECTIONAL) <= 0)) {
-            // the server's stream limit: its MAX_STREAMS credit, or a finished stream, calls again. In
-            // early data Netty reports no credit yet; the session's remembered limit (at least 1) applies
-            return false;
-        }
-        if (worker.acquirePermits(1) == 0) {
-            return false;
-        }
         Stream stream = new Stream(s, intendedAt, now);
         s.streams.add(stream);
         Future<QuicStreamChannel> created = s.quic.createStream(QuicStreamType.BIDIRECTIONAL, stream);
@@ -373,7 +370,6 @@ public final class H3Connection implements ClientConnection {
         } else {
             created.addListener((Future<QuicStreamChannel> f) -> streamCreated(stream, f));
         }
-        return true;
     }
 
     private void streamCreated(Stream stream, Future<QuicStreamChannel> created) {
@@ -586,7 +582,7 @@ public final class H3Connection implements ClientConnection {
                 int status = response == null ? 0 : response.status();
                 if (status >= 200 && response.betweenFrames()) {
                     if (worker.measuring() && sentAt >= worker.measureStartNanos()) {
-                        stats.answered(status, now - intendedAt, intervalNanos > 0 ? now - sentAt : -1, now);
+                        stats.answered(status, now - intendedAt, paced != null ? now - sentAt : -1, now);
                     }
                     finish(true);
                 } else {

@@ -11,6 +11,8 @@ import org.HdrHistogram.Histogram;
 import showdown.load.ErrorCounts;
 import showdown.load.ConnectionStats;
 import showdown.load.Header;
+import showdown.load.Arrival;
+import showdown.load.PacingSummary;
 import showdown.load.QuicSummary;
 import showdown.load.TlsSummary;
 import showdown.load.LoadResult;
@@ -56,6 +58,7 @@ public final class LoadResultJson {
             } else {
                 latency(g, r.uncorrectedLatency());
             }
+            pacing(g, r.pacing());
             LatencyStats rate = LatencyStats.of(r.threadRequestsPerSecond());
             g.writeObjectFieldStart("threadRequestsPerSecond");
             g.writeNumberField("mean", rate.mean());
@@ -120,8 +123,32 @@ public final class LoadResultJson {
         g.writeNumberField("timeoutSeconds", s.timeout().toMillis() / 1e3);
         g.writeNumberField("warmupSeconds", s.warmup().toMillis() / 1e3);
         g.writeNumberField("ratePerSecond", s.ratePerSecond());
+        g.writeStringField("arrival", s.arrival().id());
+        if (s.arrival().process() == Arrival.Process.POISSON) {
+            g.writeNumberField("arrivalSeed", s.arrival().seed());
+        }
         g.writeStringField("transport", transport.name().toLowerCase(Locale.ROOT));
         g.writeNumberField("busyPollMicros", s.busyPollMicros());
+        g.writeEndObject();
+    }
+
+    /**
+     * The open model's pacing ({@code null} in the closed model): the pacing error's distribution
+     * ({@code latenessMicros}), the requests that waited for a connection ({@code blocked}), how
+     * long ({@code waitedMicros}), and those still waiting at the end ({@code unsent}).
+     */
+    private static void pacing(JsonGenerator g, PacingSummary p) throws IOException {
+        if (p == null) {
+            g.writeNullField("pacing");
+            return;
+        }
+        g.writeObjectFieldStart("pacing");
+        g.writeFieldName("latenessMicros");
+        latency(g, p.lateness());
+        g.writeNumberField("blocked", p.blocked());
+        g.writeFieldName("waitedMicros");
+        latency(g, p.waited());
+        g.writeNumberField("unsent", p.unsent());
         g.writeEndObject();
     }
 

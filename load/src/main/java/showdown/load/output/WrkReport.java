@@ -5,10 +5,12 @@ import java.time.Duration;
 import java.util.Locale;
 import java.util.stream.Collectors;
 import org.HdrHistogram.Histogram;
+import showdown.load.Arrival;
 import showdown.load.ConnectionStats;
 import showdown.load.ErrorCounts;
 import showdown.load.LoadResult;
 import showdown.load.LoadSpec;
+import showdown.load.PacingSummary;
 import showdown.load.QuicSummary;
 import showdown.load.TlsSummary;
 import showdown.load.Units;
@@ -44,6 +46,9 @@ public final class WrkReport {
         }
         if (spec.openModel()) {
             extras.append(String.format(Locale.ROOT, ", open model at %.0f requests/sec", spec.ratePerSecond()));
+            if (spec.arrival().process() == Arrival.Process.POISSON) {
+                extras.append(", Poisson arrivals (seed ").append(spec.arrival().seed()).append(')');
+            }
         }
         if (!spec.keepAlive()) {
             extras.append(", one request per connection");
@@ -78,6 +83,9 @@ public final class WrkReport {
                 distribution(out, "Uncorrected Latency Distribution (from the actual send time)", r.uncorrectedLatency());
             }
         }
+        if (r.pacing() != null) {
+            pacing(out, r.pacing(), r.latency());
+        }
         out.printf(Locale.ROOT, "  %d requests in %s, %sB read%n", r.requests(),
                 Units.timeMicros(r.durationNanos() / 1e3), Units.binary(r.bytesRead()));
         ErrorCounts e = r.errors();
@@ -92,6 +100,27 @@ public final class WrkReport {
         out.printf(Locale.ROOT, "Requests/sec: %9.2f%n", r.requestsPerSecond());
         out.printf(Locale.ROOT, "Transfer/sec: %10sB%n", Units.binary(r.bytesReadPerSecond()));
         connections(r, out);
+    }
+
+    /**
+     * The open model's own lateness, beside the latency it is part of: every latency is timed from
+     * the request's due time, so a generator that sends late adds its lateness to the server's.
+     */
+    private static void pacing(PrintStream out, PacingSummary p, Histogram latency) {
+        Histogram late = p.lateness();
+        out.printf(Locale.ROOT, "  Pacing error (sent after due): p50 %s, p99 %s, max %s%n",
+                micros(late.getValueAtPercentile(50)), micros(late.getValueAtPercentile(99)), micros(late.getMaxValue()));
+        if (p.notable(latency)) {
+            out.println("    its p99 is over a tenth of the latency's p99: the generator's lateness is part of that latency");
+        }
+        if (p.connectionBound()) {
+            out.printf(Locale.ROOT, "  Waited for a connection: %d requests, p99 %s%s%n", p.blocked(),
+                    micros(p.waited().getValueAtPercentile(99)), p.unsent() > 0 ? ", " + p.unsent() + " never sent" : "");
+        }
+    }
+
+    private static String micros(long nanos) {
+        return Units.timeMicros(nanos / 1e3);
     }
 
     /**

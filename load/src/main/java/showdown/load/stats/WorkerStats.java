@@ -30,6 +30,7 @@ public final class WorkerStats {
     /** Requests per second of this thread, sampled every 100 ms like wrk's Req/Sec. */
     private final Histogram threadRate = new Histogram(SIGNIFICANT_DIGITS);
     private final long[] statusCounts = new long[MAX_STATUS + 1];
+    private final PacingStats pacing = new PacingStats();
 
     private long requests;
     private long bytesRead;
@@ -264,6 +265,7 @@ public final class WorkerStats {
         threadRate.reset();
         latency.reset();
         uncorrectedLatency.reset();
+        pacing.reset();
         connectionsOpenAtWindowStart = openConnections;
         publish();
     }
@@ -324,6 +326,11 @@ public final class WorkerStats {
 
     public int connectionsOpenAtWindowStart() {
         return connectionsOpenAtWindowStart;
+    }
+
+    /** The open model's pacing on this loop. */
+    public PacingStats pacing() {
+        return pacing;
     }
 
     public Histogram threadRate() {
