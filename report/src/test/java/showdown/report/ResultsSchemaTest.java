@@ -44,7 +44,7 @@ class ResultsSchemaTest {
     @Test
     void aResultsFileWithEverySchema11FieldIsValid() throws IOException {
         JsonNode written = write(SampleRun.buildWithSchema11Fields());
-        assertThat(written.get("schema").asText()).isEqualTo("showdown.results/1.6");
+        assertThat(written.get("schema").asText()).isEqualTo("showdown.results/1.7");
         assertThat(written.get("cases").get(0).get("samples")).hasSize(20);
         assertThat(written.get("warmups")).hasSize(4);
         assertThat(errors(written)).isEmpty();

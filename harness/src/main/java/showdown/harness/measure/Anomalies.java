@@ -9,6 +9,8 @@ import showdown.harness.results.CaseNote;
 import showdown.harness.results.Interference;
 import showdown.load.ErrorCounts;
 import showdown.load.LoadResult;
+import showdown.load.PacingSummary;
+import showdown.load.Units;
 
 /**
  * The checks that turn a case's raw figures into notes a reader must see before trusting them
@@ -79,6 +81,7 @@ public final class Anomalies {
         connections(load).ifPresent(notes::add);
         delayedAck(load.latency()).ifPresent(notes::add);
         errors(load.errors()).ifPresent(notes::add);
+        pacing(load).forEach(notes::add);
         if (generatorSaturated) {
             notes.add(new CaseNote(CaseNote.Kind.GENERATOR_SATURATED,
                     "the load generator was busy nearly all the time: the figure may be its limit, not the server's"));
@@ -108,6 +111,31 @@ public final class Anomalies {
         return Optional.of(new CaseNote(CaseNote.Kind.LITTLES_LAW, String.format(Locale.ROOT,
                 "Little's law: %.0f requests were kept in flight, but throughput × mean latency gives %.1f (%+.0f %%)",
                 asked, inFlight, gap * 100)));
+    }
+
+    /**
+     * Open model only: the generator's own lateness when it is a notable part of the latency (its
+     * p99 over a tenth of the latency's), and requests that waited for a free connection.
+     */
+    static List<CaseNote> pacing(LoadResult load) {
+        PacingSummary p = load.pacing();
+        if (p == null) {
+            return List.of();
+        }
+        List<CaseNote> notes = new ArrayList<>();
+        if (p.notable(load.latency())) {
+            notes.add(new CaseNote(CaseNote.Kind.GENERATOR_LATE, String.format(Locale.ROOT,
+                    "the generator's lateness is part of this latency: it sent requests %s after they were due at p99,"
+                            + " against a latency p99 of %s", Units.timeMicros(p.lateness().getValueAtPercentile(99) / 1e3),
+                    Units.timeMicros(load.latency().getValueAtPercentile(99) / 1e3))));
+        }
+        if (p.connectionBound()) {
+            notes.add(new CaseNote(CaseNote.Kind.CONNECTION_BOUND, String.format(Locale.ROOT,
+                    "%d requests waited for a free connection (p99 %s)%s: more connections would have sent them on time",
+                    p.blocked(), Units.timeMicros(p.waited().getValueAtPercentile(99) / 1e3),
+                    p.unsent() > 0 ? ", " + p.unsent() + " never got one" : "")));
+        }
+        return notes;
     }
 
     static Optional<CaseNote> connections(LoadResult load) {

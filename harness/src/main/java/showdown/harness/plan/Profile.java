@@ -11,6 +11,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import showdown.harness.target.Protocol;
+import showdown.load.Arrival;
+import showdown.load.LoadException;
 
 /**
  * How long and how hard: a profile file of {@code scenarios/profiles/}.
@@ -26,10 +28,12 @@ import showdown.harness.target.Protocol;
  * @param timeout     the load engine's per-request timeout
  * @param levels      the load levels of every scenario that has no entry in {@code scenarios}
  * @param scenarios   per-scenario overrides of the levels and timeout
+ * @param arrival     the open model's arrival process at its levels with a rate: evenly spaced, or
+ *                    Poisson (seeded from the run's seed, so a run repeats its schedules)
  */
 public record Profile(String name, String description, Duration duration, Duration warmup, SteadyState steady,
                       Duration settle, int repeat, Duration timeout, List<LevelSpec> levels,
-                      Map<String, ScenarioLoad> scenarios) {
+                      Map<String, ScenarioLoad> scenarios, Arrival.Process arrival) {
 
     /**
      * The steady-state rule of the warm-up (docs/run.md, "Steady state"): warm-up slices go on
@@ -58,7 +62,7 @@ public record Profile(String name, String description, Duration duration, Durati
     public static final List<String> BUILT_IN = List.of("quick", "seeds", "full", "latency");
 
     private static final Set<String> TOP_FIELDS = Set.of("name", "description", "duration", "warmup", "warmup-max",
-            "steady-tolerance", "settle", "repeat", "timeout", "levels", "scenarios");
+            "steady-tolerance", "settle", "repeat", "timeout", "levels", "scenarios", "arrival");
     private static final Set<String> SCENARIO_FIELDS = Set.of("levels", "timeout", "protocol");
     private static final Set<String> LEVEL_FIELDS = Set.of("connections", "threads", "protocol", "rate");
 
@@ -161,8 +165,17 @@ public record Profile(String name, String description, Duration duration, Durati
                 scenarios.put(e.getKey(), new ScenarioLoad(own, t, Protocols.parse(f, v, "scenarios." + e.getKey(), true)));
             });
         }
+        Arrival.Process arrival = arrival(f, f.text(root, "arrival", "uniform"));
         return new Profile(name, description, duration, warmup, new SteadyState(warmupMax, tolerance), settle, repeat,
-                timeout, levels, scenarios);
+                timeout, levels, scenarios, arrival);
+    }
+
+    private static Arrival.Process arrival(YamlFields f, String name) {
+        try {
+            return Arrival.parse(name, 0).process();
+        } catch (LoadException e) {
+            throw f.error("arrival", "is uniform or poisson, not '" + name + "'");
+        }
     }
 
     private static List<LevelSpec> levels(YamlFields f, JsonNode list, String where) {
@@ -220,6 +233,6 @@ public record Profile(String name, String description, Duration duration, Durati
         SteadyState newSteady = newWarmup.compareTo(steady.max()) > 0 ? new SteadyState(newWarmup, steady.tolerancePercent())
                 : steady;
         return new Profile(name, description, duration.orElse(this.duration), newWarmup, newSteady, settle,
-                repeat.orElse(this.repeat), timeout, newLevels, newScenarios);
+                repeat.orElse(this.repeat), timeout, newLevels, newScenarios, arrival);
     }
 }

@@ -29,6 +29,10 @@ public record CaseNote(Kind kind, String message) {
         /** Other processes or the hypervisor used the measured CPUs. */
         @JsonProperty("disturbed") DISTURBED,
         /** *1.6*: a load agent was lost mid-case; its share of the load is missing from the figures. */
-        @JsonProperty("incomplete") INCOMPLETE
+        @JsonProperty("incomplete") INCOMPLETE,
+        /** *1.7*: the generator's pacing error is a notable part of the open model's latency. */
+        @JsonProperty("generator-late") GENERATOR_LATE,
+        /** *1.7*: open-model requests waited for a free connection. */
+        @JsonProperty("connection-bound") CONNECTION_BOUND
     }
 }

@@ -42,6 +42,8 @@ import showdown.load.LoadResult;
  * @param rateOfCapacityPercent when that rate was a share of the capacity measured just before, the
  *                          share in per cent; else null (schema 1.3)
  * @param hosts             *1.6*: where the case ran in a multi-host run; null (absent) in a local run
+ * @param pacing            *1.7*: the open model's pacing error and the requests that waited for a
+ *                          connection; null (absent) in the closed model
  */
 public record CaseResult(
         String target,
@@ -71,7 +73,8 @@ public record CaseResult(
         String protocol,
         Double rate,
         Double rateOfCapacityPercent,
-        CaseHosts hosts) {
+        CaseHosts hosts,
+        Pacing pacing) {
 
     public CaseResult {
         protocol = protocol == null || protocol.isEmpty() ? CaseIdentity.H1 : protocol;
@@ -94,14 +97,14 @@ public record CaseResult(
     public CaseResult withNotes(List<CaseNote> newNotes) {
         return new CaseResult(target, scenario, request, method, path, connections, threads, pipeline, repetition,
                 durationSeconds, requests, requestsPerSecond, bytesRead, latency, spectrum, errors, statusCounts, server,
-                generator, finishedAt, samples, uncertainty, interference, newNotes, protocol, rate, rateOfCapacityPercent, hosts);
+                generator, finishedAt, samples, uncertainty, interference, newNotes, protocol, rate, rateOfCapacityPercent, hosts, pacing);
     }
 
     /** This case with another interference reading. */
     public CaseResult withInterference(Interference newInterference) {
         return new CaseResult(target, scenario, request, method, path, connections, threads, pipeline, repetition,
                 durationSeconds, requests, requestsPerSecond, bytesRead, latency, spectrum, errors, statusCounts, server,
-                generator, finishedAt, samples, uncertainty, newInterference, notes, protocol, rate, rateOfCapacityPercent, hosts);
+                generator, finishedAt, samples, uncertainty, newInterference, notes, protocol, rate, rateOfCapacityPercent, hosts, pacing);
     }
 
     @JsonIgnore
@@ -139,6 +142,7 @@ public record CaseResult(
                 .statusCounts(load.statusCounts())
                 .server(server == null ? ServerMetrics.UNMEASURED : server.perRequest(load.requests()))
                 .generator(generator)
+                .pacing(Pacing.of(load.pacing()))
                 .finishedAt(Instant.now())
                 .build();
     }
@@ -182,6 +186,7 @@ public record CaseResult(
         private Double rate;
         private Double rateOfCapacityPercent;
         private CaseHosts hosts;
+        private Pacing pacing;
 
         /** Every field of {@code c}, to change some. */
         public Builder from(CaseResult c) {
@@ -192,6 +197,7 @@ public record CaseResult(
             statusCounts = c.statusCounts; server = c.server; generator = c.generator; finishedAt = c.finishedAt;
             samples = c.samples; uncertainty = c.uncertainty; interference = c.interference; notes = c.notes;
             protocol = c.protocol; rate = c.rate; rateOfCapacityPercent = c.rateOfCapacityPercent; hosts = c.hosts;
+            pacing = c.pacing;
             return this;
         }
 
@@ -234,6 +240,9 @@ public record CaseResult(
         /** *1.6*: where a multi-host case ran; null for a local case. */
         public Builder hosts(CaseHosts v) { hosts = v; return this; }
 
+        /** The open model's pacing; null in the closed model. */
+        public Builder pacing(Pacing v) { pacing = v; return this; }
+
         public CaseResult build() {
             if (target == null || scenario == null || request == null) {
                 throw new IllegalStateException("a case needs a target, a scenario and a request label");
@@ -243,7 +252,7 @@ public record CaseResult(
             String finished = finishedAt != null ? finishedAt : Instant.now().toString();
             return new CaseResult(target, scenario, request, method, path, connections, threads, pipeline, repetition,
                     durationSeconds, requests, rps, bytesRead, latency, spectrum, errors, statusCounts, server,
-                    generator, finished, samples, uncertainty, interference, notes, protocol, rate, rateOfCapacityPercent, hosts);
+                    generator, finished, samples, uncertainty, interference, notes, protocol, rate, rateOfCapacityPercent, hosts, pacing);
         }
     }
 }

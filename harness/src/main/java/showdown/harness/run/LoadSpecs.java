@@ -14,6 +14,7 @@ import showdown.harness.plan.Profile;
 import showdown.harness.plan.RequestTemplate;
 import showdown.harness.plan.TargetRound;
 import showdown.harness.target.Protocol;
+import showdown.load.Arrival;
 import showdown.load.LoadSpec;
 import showdown.load.TlsOptions;
 
@@ -35,7 +36,7 @@ final class LoadSpecs {
 
     /** A closed-model case, or one at an absolute rate, against {@code base} (already the protocol's). */
     static LoadSpec forCase(URI base, PlannedCase c, Duration settle, long runSeed) {
-        return forCase(base, c, settle, runSeed, c.rate().perSecond());
+        return forCase(base, c, settle, runSeed, c.rate().perSecond(), Arrival.Process.UNIFORM);
     }
 
     /**
@@ -43,10 +44,12 @@ final class LoadSpecs {
      * and request first (so the route is warm and the connections are open whatever ran before),
      * then its window. The protocol maps onto the engine as h2c → http + HTTP/2 (prior knowledge),
      * h1-tls → https (not verified, as wrk and h2load; ALPN http/1.1), h2-tls → https + HTTP/2
-     * (ALPN h2), h3 → https + HTTP/3 (QUIC on the UDP port, ALPN h3, not verified); {@code ratePerSecond} above 0 is the open model, latency then counted from each
-     * request's intended send time.
+     * (ALPN h2), h3 → https + HTTP/3 (QUIC on the UDP port, ALPN h3, not verified); {@code ratePerSecond}
+     * above 0 is the open model, latency then counted from each request's due time, its arrivals
+     * spaced as {@code arrival} says (Poisson arrivals seeded from the run's seed and the case).
      */
-    static LoadSpec forCase(URI base, PlannedCase c, Duration settle, long runSeed, double ratePerSecond) {
+    static LoadSpec forCase(URI base, PlannedCase c, Duration settle, long runSeed, double ratePerSecond,
+                            Arrival.Process arrival) {
         RequestTemplate r = c.request();
         LoadSpec.Builder b = LoadSpec.builder()
                 .url(base.resolve(c.path()))
@@ -60,16 +63,24 @@ final class LoadSpecs {
                 .http2(c.protocol().http2())
                 .http3(c.protocol().http3())
                 .rate(ratePerSecond);
+        if (ratePerSecond > 0 && arrival == Arrival.Process.POISSON) {
+            b.arrival(Arrival.poisson(caseSeed(runSeed, c)));
+        }
         if (c.protocol().tls()) {
             b.tls(TlsOptions.DEFAULTS);
         }
         r.headers().forEach(b::header);
         if (r.randomBodyBytes() > 0) {
             // A fresh body per load level (and round), as the mist seed drew one per concurrency level.
-            long seed = runSeed ^ (31L * c.level().connections() + 7919L * c.level().threads() + 104729L * c.repetition());
-            b.body(randomBytes(r.randomBodyBytes(), seed ^ c.label().hashCode()));
+            b.body(randomBytes(r.randomBodyBytes(), caseSeed(runSeed, c)));
         }
         return b.build();
+    }
+
+    /** A seed of the case's own, drawn from the run's: per load level, round and request. */
+    private static long caseSeed(long runSeed, PlannedCase c) {
+        long seed = runSeed ^ (31L * c.level().connections() + 7919L * c.level().threads() + 104729L * c.repetition());
+        return seed ^ c.label().hashCode();
     }
 
     /**
@@ -115,7 +126,7 @@ final class LoadSpecs {
             kinds.add(new WarmupKind(GET_MIX + suffix(protocol), b.build()));
         });
         for (PlannedCase c : withBody) {
-            LoadSpec s = forCase(endpoints.base(c.protocol()), c, Duration.ZERO, runSeed, 0).toBuilder()
+            LoadSpec s = forCase(endpoints.base(c.protocol()), c, Duration.ZERO, runSeed, 0, Arrival.Process.UNIFORM).toBuilder()
                     .connections(connections).threads(threads).pipelineDepth(1).warmup(Duration.ZERO).duration(slice).build();
             kinds.add(new WarmupKind(c.request().label() + suffix(c.protocol()), s));
         }

@@ -372,7 +372,7 @@ public final class SuiteRunner {
             CaseMeasurer.Measurement m;
             try {
                 m = ctx.load().measure(LoadSpecs.forCase(target.baseUri(c.protocol()), c, ctx.profile().settle(), ctx.seed(),
-                                rate), target, ctx.progress()::onProgress);
+                                rate, ctx.profile().arrival()), target, ctx.progress()::onProgress);
             } catch (LoadException e) {
                 drop(target.manifest(), TargetOutcome.Status.FAILED, "stopped answering in case '" + c.describe() + "': "
                         + firstLine(e.getMessage()), null);

@@ -11,9 +11,11 @@ import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 import showdown.harness.results.CaseNote;
 import showdown.harness.results.Interference;
+import showdown.load.Arrival;
 import showdown.load.ErrorCounts;
 import showdown.load.LoadResult;
 import showdown.load.LoadSpec;
+import showdown.load.PacingSummary;
 import showdown.load.Transport;
 
 /** Each note's rule on a case built to meet it, and on one built to miss it. */
@@ -89,5 +91,36 @@ class AnomaliesTest {
     void theOpenModelIsNotHeldToLittlesLaw() {
         LoadSpec open = spec(16, 1).toBuilder().rate(100).build();
         assertThat(kinds(result(open, 100, 1_000_000, ErrorCounts.NONE, 16))).isEmpty();
+    }
+
+    /** An open-model case of 1 000 answers at 1 ms, with the generator's pacing as given. */
+    private static LoadResult paced(long latenessNanos, long blocked, long waitedNanos, long unsent) {
+        LoadSpec open = spec(16, 1).toBuilder().rate(1000).build();
+        LoadResult r = result(open, 1000, 1_000_000, ErrorCounts.NONE, 16);
+        Histogram lateness = new Histogram(3);
+        lateness.recordValueWithCount(latenessNanos, 1000);
+        Histogram waited = new Histogram(3);
+        if (blocked > unsent) {
+            waited.recordValueWithCount(waitedNanos, blocked - unsent);
+        }
+        return new LoadResult(r.spec(), r.transport(), r.durationNanos(), r.requests(), 0, 0, r.errors(), 0,
+                r.statusCounts(), r.latency(), r.latency(), r.threadRequestsPerSecond(), 0, -1, 0, 16, null,
+                new PacingSummary(Arrival.UNIFORM, lateness, blocked, waited, unsent));
+    }
+
+    @Test
+    void aGeneratorLateByMoreThanATenthOfTheLatencyIsNamedInTheCase() {
+        assertThat(kinds(paced(20_000, 0, 0, 0))).isEmpty(); // 20 us against 1 ms: its own part is small
+        List<CaseNote> notes = Anomalies.notes(paced(150_000, 0, 0, 0), Anomalies.WarmState.STEADY, false, null);
+        assertThat(notes).extracting(CaseNote::kind).containsExactly(CaseNote.Kind.GENERATOR_LATE);
+        assertThat(notes.get(0).message()).contains("150.02us after they were due at p99", "latency p99 of 1.00ms");
+    }
+
+    @Test
+    void requestsThatWaitedForAConnectionAreCounted() {
+        List<CaseNote> notes = Anomalies.notes(paced(1_000, 40, 3_000_000, 2), Anomalies.WarmState.STEADY, false, null);
+        assertThat(notes).extracting(CaseNote::kind).containsExactly(CaseNote.Kind.CONNECTION_BOUND);
+        assertThat(notes.get(0).message()).isEqualTo(
+                "40 requests waited for a free connection (p99 3.00ms), 2 never got one: more connections would have sent them on time");
     }
 }

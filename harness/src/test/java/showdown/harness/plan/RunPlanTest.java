@@ -12,6 +12,7 @@ import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import showdown.harness.target.Protocol;
 import org.junit.jupiter.api.io.TempDir;
+import showdown.load.Arrival;
 
 class RunPlanTest {
     @TempDir
@@ -210,6 +211,18 @@ class RunPlanTest {
                 smallProfile(), 1, 1L);
         assertThat(plan.rounds()).isEmpty();
         assertThat(plan.skipped()).containsExactly(new RunPlan.Skipped("odd", "serves none of the selected scenarios"));
+    }
+
+    @Test
+    void aProfileNamesItsArrivalProcessAndTheCommandLineKeepsIt() throws IOException {
+        Profile uniform = Profile.load(write("u.yaml", "duration: 1s\nlevels: [{connections: 4, threads: 1, rate: 100}]\n"));
+        assertThat(uniform.arrival()).isEqualTo(Arrival.Process.UNIFORM);
+        Profile poisson = Profile.load(write("p.yaml", "duration: 1s\narrival: poisson\nlevels: [{connections: 4, rate: 100}]\n"));
+        assertThat(poisson.arrival()).isEqualTo(Arrival.Process.POISSON);
+        assertThat(poisson.with(Optional.empty(), Optional.empty(), Optional.of(3), List.of(8)).arrival())
+                .isEqualTo(Arrival.Process.POISSON);
+        assertOneLine(() -> Profile.load(write("x.yaml", "duration: 1s\narrival: bursty\nlevels: [{connections: 4}]\n")),
+                "'arrival' is uniform or poisson, not 'bursty'");
     }
 
     @Test

@@ -18,6 +18,7 @@ import showdown.harness.plan.Rate;
 import showdown.harness.plan.TargetRound;
 import showdown.harness.target.Protocol;
 import showdown.load.Header;
+import showdown.load.Arrival;
 import showdown.load.LoadSpec;
 import showdown.load.Progress;
 
@@ -66,10 +67,18 @@ class ProgressAndLoadSpecsTest {
         assertThat(h1tls.http2()).isFalse();
         assertThat(h1tls.tls().verify()).as("no verification, as wrk and h2load").isFalse();
 
-        LoadSpec h2tls = LoadSpecs.forCase(tls, over.apply(Protocol.H2_TLS), Duration.ZERO, 1L, 250);
+        LoadSpec h2tls = LoadSpecs.forCase(tls, over.apply(Protocol.H2_TLS), Duration.ZERO, 1L, 250, Arrival.Process.UNIFORM);
         assertThat(h2tls.secure()).isTrue();
         assertThat(h2tls.http2()).isTrue();
         assertThat(h2tls.ratePerSecond()).isEqualTo(250.0);
+        assertThat(h2tls.arrival()).isEqualTo(Arrival.UNIFORM);
+
+        LoadSpec poisson = LoadSpecs.forCase(tls, over.apply(Protocol.H2_TLS), Duration.ZERO, 1L, 250, Arrival.Process.POISSON);
+        assertThat(poisson.arrival().process()).isEqualTo(Arrival.Process.POISSON);
+        assertThat(LoadSpecs.forCase(tls, over.apply(Protocol.H2_TLS), Duration.ZERO, 1L, 250, Arrival.Process.POISSON)
+                .arrival()).as("the run's seed repeats the case's schedule").isEqualTo(poisson.arrival());
+        assertThat(LoadSpecs.forCase(tls, over.apply(Protocol.H2_TLS), Duration.ZERO, 2L, 250, Arrival.Process.POISSON)
+                .arrival()).isNotEqualTo(poisson.arrival());
 
         assertThat(LoadSpecs.forCase(BASE, planned(1, "GET /", "GET", "/", 0, 1, 4), Duration.ZERO, 1L).openModel()).isFalse();
     }
