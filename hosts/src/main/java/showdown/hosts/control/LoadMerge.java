@@ -8,6 +8,7 @@ import showdown.load.ConnectionStats;
 import showdown.load.ErrorCounts;
 import showdown.load.LoadResult;
 import showdown.load.LoadSpec;
+import showdown.load.PacingSummary;
 import showdown.load.TlsSummary;
 
 /**
@@ -64,7 +65,25 @@ public final class LoadMerge {
         }
         return new LoadResult(spec, results.get(0).transport(), duration, requests, bytesRead, bytesWritten, errors,
                 reconnects, statuses, latency, uncorrected, threadRate, cpu, busiestLoop, cpus, open,
-                new ConnectionStats(opened, setup, tls));
+                new ConnectionStats(opened, setup, tls), spec.openModel() ? pacing(spec, results) : null);
+    }
+
+    /** The agents' pacing as one: their pacing errors and waits added, their counts summed. */
+    private static PacingSummary pacing(LoadSpec spec, List<LoadResult> results) {
+        Histogram lateness = new Histogram(3);
+        Histogram waited = new Histogram(3);
+        long blocked = 0;
+        long unsent = 0;
+        for (LoadResult r : results) {
+            PacingSummary p = r.pacing();
+            if (p != null) {
+                lateness.add(p.lateness());
+                waited.add(p.waited());
+                blocked += p.blocked();
+                unsent += p.unsent();
+            }
+        }
+        return new PacingSummary(spec.arrival(), lateness, blocked, waited, unsent);
     }
 
     private static TlsSummary plus(TlsSummary a, TlsSummary b) {

@@ -2,6 +2,7 @@ package showdown.hosts.control;
 
 import java.util.ArrayList;
 import java.util.List;
+import showdown.load.Arrival;
 import showdown.load.LoadSpec;
 
 /**
@@ -37,6 +38,9 @@ public final class LoadSplit {
                     .threads(Math.max(1, Math.min(agentCpus.get(i), connections)));
             if (spec.openModel()) {
                 b.rate(spec.ratePerSecond() * share);
+                if (spec.arrival().process() == Arrival.Process.POISSON) {
+                    b.arrival(Arrival.poisson(spec.arrival().seed() + i)); // independent streams: their sum is Poisson
+                }
             }
             if (spec.countBounded()) {
                 long requests = i == agents - 1 ? requestsLeft : Math.round(spec.requests() * share);

@@ -4,10 +4,12 @@ import java.util.Map;
 import java.util.SortedMap;
 import java.util.TreeMap;
 import org.HdrHistogram.Histogram;
+import showdown.load.Arrival;
 import showdown.load.ConnectionStats;
 import showdown.load.ErrorCounts;
 import showdown.load.LoadResult;
 import showdown.load.LoadSpec;
+import showdown.load.PacingSummary;
 import showdown.load.TlsSummary;
 import showdown.load.Transport;
 
@@ -20,7 +22,19 @@ public record LoadResultJson(String transport, long durationNanos, long requests
                              ErrorCounts errors, long reconnects, Map<Integer, Long> statusCounts, String latency,
                              String uncorrectedLatency, String threadRequestsPerSecond, long generatorCpuNanos,
                              double busiestLoopCpuShare, int generatorCpus, int connectionsOpen, long socketsOpened,
-                             String setupLatency, TlsSummary tls) {
+                             String setupLatency, TlsSummary tls, PacingJson pacing) {
+
+    /** The open model's pacing as it crosses the wire: its two histograms encoded, the counts as they are. */
+    public record PacingJson(String lateness, long blocked, String waited, long unsent) {
+        static PacingJson of(PacingSummary p) {
+            return p == null ? null : new PacingJson(HistogramCodec.encode(p.lateness()), p.blocked(),
+                    HistogramCodec.encode(p.waited()), p.unsent());
+        }
+
+        PacingSummary toSummary(Arrival arrival) {
+            return new PacingSummary(arrival, HistogramCodec.decode(lateness), blocked, HistogramCodec.decode(waited), unsent);
+        }
+    }
 
     public static LoadResultJson of(LoadResult r) {
         return new LoadResultJson(r.transport().name(), r.durationNanos(), r.requests(), r.bytesRead(), r.bytesWritten(),
@@ -28,7 +42,7 @@ public record LoadResultJson(String transport, long durationNanos, long requests
                 r.uncorrectedLatency() == null ? null : HistogramCodec.encode(r.uncorrectedLatency()),
                 HistogramCodec.encode(r.threadRequestsPerSecond()), r.generatorCpuNanos(), r.busiestLoopCpuShare(),
                 r.generatorCpus(), r.connectionsOpen(), r.connections().opened(),
-                HistogramCodec.encode(r.connections().setupLatency()), r.connections().tls());
+                HistogramCodec.encode(r.connections().setupLatency()), r.connections().tls(), PacingJson.of(r.pacing()));
     }
 
     public LoadResult toResult(LoadSpec spec) {
@@ -37,6 +51,7 @@ public record LoadResultJson(String transport, long durationNanos, long requests
         return new LoadResult(spec, Transport.valueOf(transport), durationNanos, requests, bytesRead, bytesWritten, errors,
                 reconnects, statuses, HistogramCodec.decode(latency), uncorrected,
                 HistogramCodec.decode(threadRequestsPerSecond), generatorCpuNanos, busiestLoopCpuShare, generatorCpus,
-                connectionsOpen, new ConnectionStats(socketsOpened, HistogramCodec.decode(setupLatency), tls));
+                connectionsOpen, new ConnectionStats(socketsOpened, HistogramCodec.decode(setupLatency), tls),
+                pacing == null ? null : pacing.toSummary(spec.arrival()));
     }
 }

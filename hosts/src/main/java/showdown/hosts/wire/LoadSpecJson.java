@@ -4,6 +4,7 @@ import java.net.URI;
 import java.time.Duration;
 import java.util.Base64;
 import java.util.List;
+import showdown.load.Arrival;
 import showdown.load.Header;
 import showdown.load.LoadSpec;
 import showdown.load.TlsEngine;
@@ -19,7 +20,7 @@ public record LoadSpecJson(List<String> urls, String method, List<Header> header
                            int threads, Long durationNanos, long requests, int pipelineDepth, long timeoutNanos,
                            long warmupNanos, double ratePerSecond, String transport, int busyPollMicros, boolean http2,
                            String tlsEngine, List<String> tlsVersions, List<String> tlsCiphers, boolean tlsResume,
-                           boolean keepAlive, boolean http3, boolean earlyData) {
+                           boolean keepAlive, boolean http3, boolean earlyData, String arrival, long arrivalSeed) {
 
     public static LoadSpecJson of(LoadSpec s) {
         return new LoadSpecJson(s.urls().stream().map(URI::toString).toList(), s.method(), s.headers(),
@@ -27,7 +28,7 @@ public record LoadSpecJson(List<String> urls, String method, List<Header> header
                 s.duration() == null ? null : s.duration().toNanos(), s.requests(), s.pipelineDepth(),
                 s.timeout().toNanos(), s.warmup().toNanos(), s.ratePerSecond(), s.transport().name(), s.busyPollMicros(),
                 s.http2(), s.tls().engine().name(), s.tls().versions(), s.tls().ciphers(), s.tls().resume(), s.keepAlive(),
-                s.http3(), s.earlyData());
+                s.http3(), s.earlyData(), s.arrival().id(), s.arrival().seed());
     }
 
     /** The spec; the builder's checks apply, so a bad plan is refused with their one line. */
@@ -41,6 +42,7 @@ public record LoadSpecJson(List<String> urls, String method, List<Header> header
                 .warmup(Duration.ofNanos(warmupNanos)).rate(ratePerSecond).transport(Transport.valueOf(transport))
                 .busyPollMicros(busyPollMicros).http2(http2)
                 .tls(new TlsOptions(TlsEngine.valueOf(tlsEngine), tlsVersions, tlsCiphers, false, null, tlsResume))
-                .keepAlive(keepAlive).http3(http3).earlyData(earlyData).build();
+                .keepAlive(keepAlive).http3(http3).earlyData(earlyData)
+                .arrival(Arrival.parse(arrival == null ? Arrival.UNIFORM.id() : arrival, arrivalSeed)).build();
     }
 }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
+import showdown.load.Arrival;
 import showdown.load.LoadSpec;
 
 /** A plan crosses the wire whole: the agent runs the protocol, model and sizes the controller asked for. */
@@ -39,6 +40,17 @@ class LoadSpecJsonTest {
         assertThat(received.http2()).isTrue();
         assertThat(received.http3()).isFalse();
         assertThat(received.ratePerSecond()).isEqualTo(12_500);
+        assertThat(received).isEqualTo(spec);
+    }
+
+    @Test
+    void aPoissonPlanKeepsItsArrivalAndSeed() {
+        LoadSpec spec = LoadSpec.builder().url("http://192.0.2.10:8080/").connections(4).threads(1)
+                .duration(Duration.ofSeconds(5)).rate(1000).arrival(Arrival.poisson(-77)).build();
+
+        LoadSpec received = acrossTheWire(spec);
+
+        assertThat(received.arrival()).isEqualTo(Arrival.poisson(-77));
         assertThat(received).isEqualTo(spec);
     }
 }
