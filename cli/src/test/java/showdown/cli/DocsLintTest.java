@@ -1,6 +1,7 @@
 package showdown.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -53,14 +54,12 @@ class DocsLintTest {
                 `showdown doctor` prints `unavailable here: Hex cannot be reached here` when it is so.
                 A target that needs a registry is unavailable where `doctor` finds the registry silent.
                 """;
-        List<DocsLint.Finding> findings = DocsLint.machineReach(Path.of("sample.md"), sample);
+        String said = "states what a machine reaches: ";
 
-        assertThat(findings).extracting(DocsLint.Finding::toString).containsExactly(
-                "sample.md:3: states what a machine reaches: \"not reachable here\"",
-                "sample.md:3: states what a machine reaches: \"no target here\"",
-                "sample.md:4: states what a machine reaches: \"cannot be reached from here\"",
-                "sample.md:4: states what a machine reaches: \"our machines\"",
-                "sample.md:5: states what a machine reaches: \"cannot run here\"");
+        assertThat(DocsLint.machineReach(Path.of("sample.md"), sample)).extracting(DocsLint.Finding::line,
+                DocsLint.Finding::what).containsExactly(tuple(3, said + "\"not reachable here\""),
+                tuple(3, said + "\"no target here\""), tuple(4, said + "\"cannot be reached from here\""),
+                tuple(4, said + "\"our machines\""), tuple(5, said + "\"cannot run here\""));
     }
 
     @Test
