@@ -1,8 +1,11 @@
 package showdown.cli;
 
 import java.io.IOException;
+import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.SimpleFileVisitor;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -14,10 +17,12 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Checks the user's docs (README.md and docs/**&#47;*.md): they state what the tool does, never how
- * or in which working session they were written, and every relative markdown link reaches a file
- * and, with {@code #anchor}, a heading of it (GitHub's heading slugs). Text in fenced code blocks
- * and inline code spans is not read for words; links are read outside code only.
+ * Checks every markdown file the project ships: every relative link reaches a file and, with
+ * {@code #anchor}, a heading of it (GitHub's heading slugs). Outside the measurement log
+ * ({@value #LOG}, whose notes are dated text by design), the docs state what the tool does: never how
+ * or in which working session they were written, and never what a machine reaches, which
+ * {@code showdown doctor} finds at run time. Text in fenced code blocks and inline code spans is not
+ * read for words; links are read outside code only.
  */
 final class DocsLint {
 
@@ -53,6 +58,25 @@ final class DocsLint {
             Pattern.compile("(?:[*_]|, )(latest|history)\\b|\\b(latest|history)(?:[*_:/]|\\s+/)"),
             Pattern.compile("^#+ .*\\b(latest|history)\\b"));
 
+    /**
+     * Sentences that state what this or any machine reaches, as if it were a fact of the world: whether a
+     * registry answers or a target can run is found at run time ({@code doctor}), never written down.
+     */
+    private static final List<Pattern> MACHINE_REACH = List.of(
+            Pattern.compile("\\b(?:not|never) (?:reachable|served|available)(?: from)? here\\b"),
+            Pattern.compile("\\bcannot be (?:reached|fetched)(?: from)? here\\b"),
+            Pattern.compile("\\b(?:cannot|does not|do not) run here\\b"),
+            Pattern.compile("\\bno target here\\b"),
+            Pattern.compile("\\bout of reach here\\b"),
+            Pattern.compile("\\bour (?:machines?|registry|registries|network|hosts?)\\b"));
+
+    /** The measurement log: dated records and notes, which may say what a machine reached when. */
+    static final String LOG = "bench/results/";
+
+    /** Folders of build output, fetched packages and tools: their markdown is not the project's. */
+    private static final Set<String> NOT_SHIPPED = Set.of("target", "node_modules", "_build", "deps", "build", "bin",
+            "obj", "dist-newstyle", "__pycache__", "results", "out");
+
     private static final Pattern FENCE = Pattern.compile("^\\s*(```|~~~)");
     private static final Pattern CODE_SPAN = Pattern.compile("(`+)(?:(?!\\1).)+?\\1");
     private static final Pattern LINK = Pattern.compile("\\[(?:[^\\]\\[]|\\[[^\\]]*\\])*\\]\\(\\s*<?([^)\\s>]+)>?(?:\\s+\"[^\"]*\")?\\s*\\)");
@@ -62,14 +86,52 @@ final class DocsLint {
     private DocsLint() {
     }
 
-    /** The files the lint reads: README.md and every .md under docs/, in a stable order. */
-    static List<Path> userDocs(Path home) throws IOException {
+    /**
+     * Every markdown file the project ships, in a stable order: the tree under {@code home} without hidden
+     * folders and {@link #NOT_SHIPPED} ones (the measurement log's {@code bench/results/} is kept).
+     */
+    static List<Path> shippedMarkdown(Path home) throws IOException {
         List<Path> files = new ArrayList<>();
-        files.add(home.resolve("README.md"));
-        try (var walk = Files.walk(home.resolve("docs"))) {
-            walk.filter(f -> f.toString().endsWith(".md")).sorted().forEach(files::add);
-        }
+        Files.walkFileTree(home, new SimpleFileVisitor<>() {
+            @Override
+            public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes a) {
+                String name = dir.getFileName() == null ? "" : dir.getFileName().toString();
+                boolean skip = !dir.equals(home) && (name.startsWith(".") || NOT_SHIPPED.contains(name))
+                        && !home.relativize(dir).toString().replace('\\', '/').equals("bench/results");
+                return skip ? FileVisitResult.SKIP_SUBTREE : FileVisitResult.CONTINUE;
+            }
+
+            @Override
+            public FileVisitResult visitFile(Path file, BasicFileAttributes a) {
+                if (file.getFileName().toString().endsWith(".md")) {
+                    files.add(file);
+                }
+                return FileVisitResult.CONTINUE;
+            }
+        });
+        files.sort(null);
         return files;
+    }
+
+    /** Whether {@code relative} (to the project's folder) lies in the measurement log. */
+    static boolean inLog(Path relative) {
+        return relative.toString().replace('\\', '/').startsWith(LOG);
+    }
+
+    /** Every sentence that states what a machine reaches, outside code, as file:line: words. */
+    static List<Finding> machineReach(Path file, String text) {
+        List<Finding> findings = new ArrayList<>();
+        List<String> lines = proseLines(text);
+        for (int i = 0; i < lines.size(); i++) {
+            String line = lines.get(i).toLowerCase(Locale.ROOT);
+            for (Pattern p : MACHINE_REACH) {
+                Matcher m = p.matcher(line);
+                while (m.find()) {
+                    findings.add(new Finding(file, i + 1, "states what a machine reaches: \"" + m.group() + "\""));
+                }
+            }
+        }
+        return findings;
     }
 
     /** Every word about the docs' own making in {@code text}, outside code, as file:line: word. */

@@ -1,6 +1,7 @@
 package showdown.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -11,8 +12,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * README.md and docs/: no words about how or in which working session they were written, and no
- * relative link to a missing file or anchor. The sample texts below show that each check fails.
+ * Every markdown file the project ships: no relative link to a missing file or anchor and, outside the
+ * measurement log, no words about how or in which working session it was written nor about what a
+ * machine reaches. The sample texts below show that each check fails.
  */
 class DocsLintTest {
 
@@ -22,14 +24,56 @@ class DocsLintTest {
     Path dir;
 
     @Test
-    void theUsersDocsStateWhatIsAndTheirLinksResolve() throws IOException {
+    void theShippedDocsStateWhatIsAndTheirLinksResolve() throws IOException {
+        List<Path> files = DocsLint.shippedMarkdown(home);
         List<DocsLint.Finding> findings = new ArrayList<>();
-        for (Path file : DocsLint.userDocs(home)) {
-            findings.addAll(DocsLint.narration(home.relativize(file), Files.readString(file)));
-            DocsLint.deadLinks(file).forEach(f -> findings.add(new DocsLint.Finding(home.relativize(f.file()), f.line(), f.what())));
+        for (Path file : files) {
+            Path relative = home.relativize(file);
+            if (!DocsLint.inLog(relative)) {
+                String text = Files.readString(file);
+                findings.addAll(DocsLint.narration(relative, text));
+                findings.addAll(DocsLint.machineReach(relative, text));
+            }
+            DocsLint.deadLinks(file).forEach(f -> findings.add(new DocsLint.Finding(relative, f.line(), f.what())));
         }
-        assertThat(DocsLint.userDocs(home)).hasSizeGreaterThan(5);
-        assertThat(findings).as("docs that narrate their own making or link to nothing").isEmpty();
+        assertThat(files).extracting(f -> home.relativize(f).toString().replace('\\', '/'))
+                .contains("README.md", "docs/accuracy.md", "bench/README.md", "bench/results/README.md",
+                        "targets/java/netty/README.md");
+        assertThat(findings).as("docs that narrate their own making, state what a machine reaches or link to nothing")
+                .isEmpty();
+    }
+
+    @Test
+    void sentencesAboutWhatAMachineReachesAreFoundWithTheirLineOutsideCode() {
+        String sample = """
+                # Targets
+
+                Spock has no target here; Hex is not reachable here.
+                Our machines do not reach Hackage, so its packages cannot be reached from here.
+                `bandit`, `cowboy` and `mist` are written, but cannot run here.
+                `showdown doctor` prints `unavailable here: Hex cannot be reached here` when it is so.
+                A target that needs a registry is unavailable where `doctor` finds the registry silent.
+                """;
+        String said = "states what a machine reaches: ";
+
+        assertThat(DocsLint.machineReach(Path.of("sample.md"), sample)).extracting(DocsLint.Finding::line,
+                DocsLint.Finding::what).containsExactly(tuple(3, said + "\"not reachable here\""),
+                tuple(3, said + "\"no target here\""), tuple(4, said + "\"cannot be reached from here\""),
+                tuple(4, said + "\"our machines\""), tuple(5, said + "\"cannot run here\""));
+    }
+
+    @Test
+    void theLogIsKeptAndBuildOutputIsNotShipped() throws IOException {
+        for (String file : List.of("README.md", "docs/a.md", "bench/results/notes/n.md", "targets/x/README.md",
+                "targets/x/target/README.md", "targets/x/node_modules/p/README.md", ".git/x.md", "results/r/report.md")) {
+            Files.createDirectories(dir.resolve(file).getParent());
+            Files.writeString(dir.resolve(file), "# x\n");
+        }
+
+        assertThat(DocsLint.shippedMarkdown(dir)).extracting(f -> dir.relativize(f).toString().replace('\\', '/'))
+                .containsExactly("README.md", "bench/results/notes/n.md", "docs/a.md", "targets/x/README.md");
+        assertThat(DocsLint.inLog(Path.of("bench/results/notes/n.md"))).isTrue();
+        assertThat(DocsLint.inLog(Path.of("docs/a.md"))).isFalse();
     }
 
     @Test

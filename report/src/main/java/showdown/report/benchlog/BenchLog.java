@@ -223,44 +223,46 @@ public final class BenchLog {
     }
 
     /**
-     * The table of docs/accuracy.md: the newest figure of each claim of the accuracy scripts, each with a
-     * footnote naming its run (date, commit, machine) and linking its record.
+     * The tables of docs/accuracy.md, one per accuracy script: the newest figure of each of its claims, each
+     * with a footnote naming its run (date, commit, machine) and linking its record. A script without a
+     * record says so in one line, with how to make one.
      */
     public String accuracyTable() {
-        Map<String, Named<BenchRecord>> newest = new LinkedHashMap<>();
-        Map<String, BenchRecord.Figure> figures = new LinkedHashMap<>();
+        List<Named<BenchRecord>> cited = new ArrayList<>();
+        StringBuilder md = new StringBuilder();
         for (String script : ACCURACY_SCRIPTS) {
+            Map<String, BenchRecord.Figure> figures = new LinkedHashMap<>();
+            Map<String, Named<BenchRecord>> newest = new LinkedHashMap<>();
             for (Named<BenchRecord> r : records) { // newest first
-                if (!r.value().script().equals(script)) {
-                    continue;
-                }
-                for (BenchRecord.Figure f : r.value().figures()) {
-                    String key = script + "\u0000" + f.name();
-                    if (!figures.containsKey(key)) {
-                        figures.put(key, f);
-                        newest.put(key, r);
+                if (r.value().script().equals(script)) {
+                    for (BenchRecord.Figure f : r.value().figures()) {
+                        if (figures.putIfAbsent(f.name(), f) == null) {
+                            newest.put(f.name(), r);
+                        }
                     }
                 }
             }
-        }
-        if (figures.isEmpty()) {
-            return "No records of " + String.join(" or ", ACCURACY_SCRIPTS) + " yet: run them, then `bench/report`.\n";
-        }
-        List<Named<BenchRecord>> cited = new ArrayList<>();
-        StringBuilder md = new StringBuilder();
-        md.append("| script | claim | newest figure | range | pass mark | met | run |\n|---|---|---|---|---|---|---|\n");
-        for (Map.Entry<String, BenchRecord.Figure> e : sortedClaims(figures)) {
-            Named<BenchRecord> r = newest.get(e.getKey());
-            if (!cited.contains(r)) {
-                cited.add(r);
+            md.append(md.isEmpty() ? "" : "\n").append("### Newest figures of `bench/").append(script).append("`\n\n");
+            if (figures.isEmpty()) {
+                md.append("No record yet: run `bench/").append(script).append("` at a named commit on an idle host,")
+                        .append(" then `bench/report`.\n");
+                continue;
             }
-            BenchRecord.Figure f = e.getValue();
-            md.append("| ").append(r.value().script()).append(" | ").append(cell(f.name())).append(" | ")
-                    .append(value(f)).append(' ').append(cell(f.unit())).append(" | ").append(range(f))
-                    .append(" | ").append(cell(f.bar())).append(" | ").append(met(f.met())).append(" | [^run")
-                    .append(cited.indexOf(r) + 1).append("] |\n");
+            md.append("| claim | newest figure | range | pass mark | met | run |\n|---|---|---|---|---|---|\n");
+            for (String name : figures.keySet().stream().sorted().toList()) {
+                Named<BenchRecord> r = newest.get(name);
+                if (!cited.contains(r)) {
+                    cited.add(r);
+                }
+                BenchRecord.Figure f = figures.get(name);
+                md.append("| ").append(cell(f.name())).append(" | ").append(value(f)).append(' ').append(cell(f.unit()))
+                        .append(" | ").append(range(f)).append(" | ").append(cell(f.bar())).append(" | ")
+                        .append(met(f.met())).append(" | [^run").append(cited.indexOf(r) + 1).append("] |\n");
+            }
         }
-        md.append('\n');
+        if (!cited.isEmpty()) {
+            md.append('\n');
+        }
         Path docs = accuracyDoc(home).getParent();
         for (int i = 0; i < cited.size(); i++) {
             BenchRecord r = cited.get(i).value();
@@ -270,13 +272,6 @@ public final class BenchLog {
                     .append(". [Record](").append(link).append(")\n");
         }
         return md.toString();
-    }
-
-    /** Claims by script (the accuracy scripts' order), then by name. */
-    private static List<Map.Entry<String, BenchRecord.Figure>> sortedClaims(Map<String, BenchRecord.Figure> figures) {
-        return figures.entrySet().stream().sorted(Comparator.comparing(
-                (Map.Entry<String, BenchRecord.Figure> e) -> ACCURACY_SCRIPTS.indexOf(e.getKey().split("\u0000")[0]))
-                .thenComparing(e -> e.getValue().name())).toList();
     }
 
     /** The figure's spread, low–high, with as many decimals as its value has. */

@@ -12,7 +12,7 @@ import java.util.TreeMap;
  * @param schema  always {@value #SCHEMA}
  * @param script  the bench script ("load-vs-wrk", "trust"), or "manual" for a hand run
  * @param date    when the run started, UTC
- * @param commit  the Showdown commit measured, short hash, "-dirty" when the tree had changes; "unknown" if not known
+ * @param commit  the Showdown commit measured, short hash, "-dirty" when the tree had changes; never unknown
  * @param command the exact command line
  * @param machine the machine it ran on
  * @param figures one entry per claim, in the order the script gives them

@@ -21,7 +21,11 @@ import java.util.Map;
 import java.util.function.Function;
 import java.util.function.Predicate;
 
-/** Reads and writes {@link BenchRecord}s as JSON; a record that breaks the schema is refused with one line. */
+/**
+ * Reads and writes {@link BenchRecord}s as JSON. A record that breaks the schema, names no commit or no
+ * machine, or holds a figure outside its own range is refused with one line, on reading and on writing:
+ * a text whose run is not known goes into the log's notes, not its records.
+ */
 public final class BenchRecords {
 
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
@@ -80,8 +84,45 @@ public final class BenchRecords {
                     gf.optionalNumber(g, "high"), gf.text(g, "unit"), gf.optionalText(g, "spread"),
                     gf.optionalText(g, "bar"), gf.optionalBoolean(g, "met")));
         }
-        return new BenchRecord(schema, f.text(root, "script"), f.instant(root, "date"), f.text(root, "commit"),
+        BenchRecord record = new BenchRecord(schema, f.text(root, "script"), f.instant(root, "date"), f.text(root, "commit"),
                 f.text(root, "command"), machine, figures, f.text(root, "reading"));
+        check(record, file.toString());
+        return record;
+    }
+
+    /**
+     * Refuses, with one line starting with {@code where}, a record that does not say which commit was measured,
+     * on which machine (its CPU model, cpuset, kernel and JDK), or that holds a figure whose value lies outside
+     * its own low–high range.
+     */
+    static void check(BenchRecord r, String where) {
+        if (!known(r.commit())) {
+            throw new BenchLogException(where + ": no commit: a record names the commit it measured (a text without"
+                    + " one is a note, bench/results/notes/)");
+        }
+        BenchRecord.Machine m = r.machine();
+        List<String> unknown = new ArrayList<>();
+        String[][] named = {{"cpuModel", m.cpuModel()}, {"cpuset", m.cpuset()}, {"kernel", m.kernel()}, {"jdk", m.jdk()}};
+        for (String[] field : named) {
+            if (!known(field[1])) {
+                unknown.add("machine." + field[0]);
+            }
+        }
+        if (!unknown.isEmpty()) {
+            throw new BenchLogException(where + ": no machine: " + String.join(", ", unknown)
+                    + " unknown (a text without them is a note, bench/results/notes/)");
+        }
+        for (int i = 0; i < r.figures().size(); i++) {
+            BenchRecord.Figure g = r.figures().get(i);
+            if (g.low() != null && g.high() != null && !(g.low() <= g.value() && g.value() <= g.high())) {
+                throw new BenchLogException(where + ": figures[" + i + "] '" + g.name() + "': value " + g.value()
+                        + " lies outside its own range " + g.low() + "-" + g.high());
+            }
+        }
+    }
+
+    private static boolean known(String value) {
+        return value != null && !value.isBlank() && !value.equals("unknown");
     }
 
     /** Every record of a folder ({@code *.json}); none when the folder does not exist. */
@@ -168,8 +209,12 @@ public final class BenchRecords {
         return FILE_STAMP.format(r.date()) + "-" + r.script() + ".json";
     }
 
-    /** Writes the record into {@code dir} under {@link #fileName}, "-2", "-3"... when taken; returns the file. */
+    /**
+     * Writes the record into {@code dir} under {@link #fileName}, "-2", "-3"... when taken; returns the file.
+     * A record {@link #check} refuses is not written.
+     */
     public static Path write(BenchRecord r, Path dir) {
+        check(r, dir.resolve(fileName(r)).toString());
         try {
             Files.createDirectories(dir);
             String name = fileName(r);

@@ -39,7 +39,7 @@ class BenchLogTest {
         records = home.resolve("bench/results/records");
         BenchRecords.write(tls("2026-12-03T09:00:00Z", 0.925, 0.92, 0.95), records);
         BenchRecords.write(tls("2026-12-04T10:15:00Z", 0.959, 0.94, 0.98), records);
-        BenchRecords.write(new BenchRecord(BenchRecord.SCHEMA, "trust", Instant.parse("2026-12-04T11:00:00Z"), "unknown",
+        BenchRecords.write(new BenchRecord(BenchRecord.SCHEMA, "trust", Instant.parse("2026-12-04T11:00:00Z"), "3c1d2e4-dirty",
                 "bench/trust --check interference", MACHINE,
                 List.of(BenchRecord.Figure.judged("interference: cases marked or remeasured wrongly", 0, null, null,
                         "cases of 12", null, "= 0")), "None wrongly."), records);
@@ -120,15 +120,16 @@ class BenchLogTest {
         List<Path> written = BenchLog.load(home).write();
         assertThat(written).containsExactly(home.resolve("bench/results/README.md"), home.resolve("docs/accuracy.md"));
         String doc = Files.readString(home.resolve("docs/accuracy.md"));
-        assertThat(doc).startsWith("# Accuracy\n\n" + BenchLog.BEGIN + "\n| script | claim |").endsWith(BenchLog.END
-                + "\n\nAfter.\n").doesNotContain("old").doesNotContain("0.925");
+        assertThat(doc).startsWith("# Accuracy\n\n" + BenchLog.BEGIN + "\n### Newest figures of `bench/load-vs-wrk`\n\n")
+                .endsWith(BenchLog.END + "\n\nAfter.\n").doesNotContain("old").doesNotContain("0.925");
         assertThat(doc).contains(
-                "| load-vs-wrk | h1 over TLS: nginx CPU/request, under showdown / under wrk | 1.029 ratio | 1.020–1.040 |  |  | [^run1] |\n"
-                + "| load-vs-wrk | h1 over TLS: req/s vs wrk | 0.959 ratio | 0.940–0.980 | >= 0.95 | yes | [^run1] |\n"
-                + "| trust | interference: cases marked or remeasured wrongly | 0 cases of 12 |  | = 0 | yes | [^run2] |\n");
+                "| h1 over TLS: nginx CPU/request, under showdown / under wrk | 1.029 ratio | 1.020–1.040 |  |  | [^run1] |\n"
+                + "| h1 over TLS: req/s vs wrk | 0.959 ratio | 0.940–0.980 | >= 0.95 | yes | [^run1] |\n\n"
+                + "### Newest figures of `bench/trust`\n\n",
+                "| interference: cases marked or remeasured wrongly | 0 cases of 12 |  | = 0 | yes | [^run2] |\n");
         assertThat(doc).contains("[^run1]: 2026-12-04, commit 2b5f095, `bench/load-vs-wrk --tls --rounds 5`; Test CPU",
                 "[Record](../bench/results/records/20261204-101500-load-vs-wrk.json)\n",
-                "[^run2]: 2026-12-04, commit unknown, `bench/trust --check interference`; ");
+                "[^run2]: 2026-12-04, commit 3c1d2e4-dirty, `bench/trust --check interference`; ");
         // rendering again changes nothing
         BenchLog.load(home).write();
         assertThat(Files.readString(home.resolve("docs/accuracy.md"))).isEqualTo(doc);
@@ -150,6 +151,47 @@ class BenchLogTest {
         Path note = home.resolve("bench/results/notes/2026-12-05-x.md");
         Files.writeString(note, "---\ndate: 2026-12-05\ncommit: unknown\nmachine: m\n---\ntext\n");
         assertThatThrownBy(() -> BenchNote.read(note)).hasMessage(note + ": missing field 'title' in the front matter");
+    }
+
+    @Test
+    void aScriptWithoutARecordSaysHowToMakeOne() throws IOException {
+        Files.delete(records.resolve("20261204-110000-trust.json"));
+        assertThat(BenchLog.load(home).accuracyTable()).contains("| h1 over TLS: req/s vs wrk | 0.959 ratio")
+                .endsWith("""
+                        ### Newest figures of `bench/trust`
+
+                        No record yet: run `bench/trust` at a named commit on an idle host, then `bench/report`.
+
+                        [^run1]: 2026-12-04, commit 2b5f095, `bench/load-vs-wrk --tls --rounds 5`; Test CPU @ 2.9GHz \
+                        (2 cores, cpuset 0-1), kernel 6.1.0-test, JDK Eclipse Adoptium 25.0.1+8-LTS; nginx 1.22.1, \
+                        wrk 4.1.0; host noise: wrk alone on nginx 228000 req/s; unknown: governor. \
+                        [Record](../bench/results/records/20261204-101500-load-vs-wrk.json)
+                        """);
+    }
+
+    @Test
+    void aFigureOutsideItsOwnRangeIsRefusedOnWritingAndOnReading() throws IOException {
+        BenchRecord outside = tls("2026-12-05T10:00:00Z", 1.406, 1.41, 1.46);
+        Path file = records.resolve("20261205-100000-load-vs-wrk.json");
+        String line = file + ": figures[0] 'h1 over TLS: req/s vs wrk': value 1.406 lies outside its own range 1.41-1.46";
+        assertThatThrownBy(() -> BenchRecords.write(outside, records)).isInstanceOf(BenchLogException.class).hasMessage(line);
+        assertThat(file).doesNotExist();
+        Files.writeString(file, BenchRecords.toJson(outside));
+        assertThatThrownBy(() -> BenchLog.load(home)).hasMessage(line);
+    }
+
+    @Test
+    void aTranscriptionWithoutCommitOrMachineIsRefused() throws IOException {
+        BenchRecord r = tls("2026-12-05T00:00:00Z", 1, 1, 1);
+        Path file = records.resolve("20261205-000000-load-vs-wrk.json");
+        Files.writeString(file, BenchRecords.toJson(r).replace("\"2b5f095\"", "\"unknown\""));
+        assertThatThrownBy(() -> BenchRecords.read(file)).hasMessage(file + ": no commit: a record names the commit it"
+                + " measured (a text without one is a note, bench/results/notes/)");
+        BenchRecord noMachine = new BenchRecord(r.schema(), r.script(), r.date(), r.commit(), r.command(),
+                new BenchRecord.Machine("unknown", 2, "unknown", "unknown", "unknown", "unknown", Map.of(), null),
+                r.figures(), r.reading());
+        assertThatThrownBy(() -> BenchRecords.write(noMachine, records)).hasMessage(file + ": no machine: machine.cpuModel,"
+                + " machine.cpuset, machine.kernel, machine.jdk unknown (a text without them is a note, bench/results/notes/)");
     }
 
     @Test
