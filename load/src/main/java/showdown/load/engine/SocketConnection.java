@@ -63,17 +63,6 @@ public abstract class SocketConnection extends ChannelInboundHandlerAdapter
         this.paced = worker.pacer() == null ? null : worker.pacer().register(this);
     }
 
-    /**
-     * Records an answer that arrived at {@code now} for a request due at {@code intendedAt} and sent
-     * at {@code sentAt} (the same in the closed model); requests sent before the measured window
-     * are not counted.
-     */
-    protected final void recordAnswer(long intendedAt, long sentAt, int status, long now) {
-        if (worker.measuring() && sentAt >= worker.measureStartNanos()) {
-            stats.answered(status, now - intendedAt, paced != null ? now - sentAt : -1, now);
-        }
-    }
-
     @Override
     public final void connect() {
         if (worker.stopped()) {
@@ -247,7 +236,7 @@ public abstract class SocketConnection extends ChannelInboundHandlerAdapter
         channel = null;
         if (backOff) {
             backOff = false;
-            worker.loop().schedule(reconnectTask, Worker.RECONNECT_BACKOFF_NANOS, TimeUnit.NANOSECONDS);
+            worker.reconnectLater(reconnectTask);
         } else {
             reopen();
         }

@@ -30,7 +30,7 @@ public final class Worker {
     /** wrk samples each thread's request rate every 100 ms; timeouts are checked as often. */
     public static final long TICK_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
     /** A connection whose socket could not open (or would not speak) tries again after this. */
-    public static final long RECONNECT_BACKOFF_NANOS = TimeUnit.MILLISECONDS.toNanos(50);
+    static final long RECONNECT_BACKOFF_NANOS = TimeUnit.MILLISECONDS.toNanos(50);
 
     private final WorkerStats stats = new WorkerStats();
     private final EventLoop loop;
@@ -170,7 +170,7 @@ public final class Worker {
             attemptEnded(c);
             stats.connectFailed();
             if (!stopped) {
-                loop.schedule(retry, RECONNECT_BACKOFF_NANOS, TimeUnit.NANOSECONDS);
+                reconnectLater(retry);
             }
             return false;
         }
@@ -180,6 +180,37 @@ public final class Worker {
             return false;
         }
         return true;
+    }
+
+    /** Runs {@code reconnect} after the back-off: a failed attempt is not retried in a tight loop. */
+    public void reconnectLater(Runnable reconnect) {
+        loop.schedule(reconnect, RECONNECT_BACKOFF_NANOS, TimeUnit.NANOSECONDS);
+    }
+
+    /**
+     * Records an answer that arrived at {@code now} for a request due at {@code intendedAt} and sent
+     * at {@code sentAt} (the same in the closed model): its latency from the due time, and in the
+     * open model from the send too. Requests sent before the measured window are not counted.
+     */
+    public void recordAnswer(long intendedAt, long sentAt, int status, long now) {
+        if (measuring && sentAt >= measureStartNanos) {
+            stats.answered(status, now - intendedAt, pacer != null ? now - sentAt : -1, now);
+        }
+    }
+
+    /**
+     * Sends what may go on {@code c} now: the due requests the pacer hands it (open model, through
+     * its {@code slot}), or as many as it has room for, each due now (closed model).
+     */
+    public void fill(PacedConnection c, Pacer.Slot slot) {
+        if (slot != null) {
+            slot.roomAvailable();
+            return;
+        }
+        long now = System.nanoTime();
+        while (c.hasRoom() && acquirePermits(1) == 1) {
+            c.sendDue(now, now);
+        }
     }
 
     /**

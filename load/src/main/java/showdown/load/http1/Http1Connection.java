@@ -123,7 +123,7 @@ public final class Http1Connection extends SocketConnection {
         int slot = head;
         head = slot + 1 == pipelineDepth ? 0 : slot + 1;
         inFlight--;
-        recordAnswer(intendedAt[slot], sentAt[slot], scanner.status(), now);
+        worker.recordAnswer(intendedAt[slot], sentAt[slot], scanner.status(), now);
         if (scanner.connectionClose() || !worker.keepAlive()) {
             closeAfterRead = true;
         } else if (paced != null) {

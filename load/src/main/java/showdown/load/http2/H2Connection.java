@@ -16,7 +16,6 @@ import io.netty.channel.ChannelHandlerContext;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import showdown.load.Header;
 import showdown.load.engine.Endpoint;
 import showdown.load.engine.SocketConnection;
@@ -137,18 +136,11 @@ public final class H2Connection extends SocketConnection {
      * due requests the pacer hands this connection while it has room (open model).
      */
     private void openStreams() {
-        if (paced != null) {
-            batchingWrites = true;
-            try {
-                paced.roomAvailable();
-            } finally {
-                batchingWrites = false;
-            }
-            return;
-        }
-        long now = System.nanoTime();
-        while (hasRoom() && worker.acquirePermits(1) == 1) {
-            openStream(now, now);
+        batchingWrites = true;
+        try {
+            worker.fill(this, paced);
+        } finally {
+            batchingWrites = false;
         }
     }
 
@@ -158,7 +150,7 @@ public final class H2Connection extends SocketConnection {
         return inFlight < streamLimit && gotSettings && !goingAway && !errorCounted && open() && !worker.stopped();
     }
 
-    /** Open model: opens the stream of the request due at {@code dueNanos}, written at once unless a read is being answered. */
+    /** Opens the stream of the request due at {@code dueNanos}; written at once unless a read is being answered or streams filled. */
     @Override
     public void sendDue(long dueNanos, long sentNanos) {
         openStream(dueNanos, sentNanos);
@@ -316,7 +308,7 @@ public final class H2Connection extends SocketConnection {
     private void streamEnded(int slot) {
         free(slot);
         if (statuses[slot] != NO_STATUS) {
-            recordAnswer(intendedAt[slot], sentAt[slot], statuses[slot], receivedAt);
+            worker.recordAnswer(intendedAt[slot], sentAt[slot], statuses[slot], receivedAt);
         } else if (worker.measuring() && sentAt[slot] >= worker.measureStartNanos()) {
             stats.lost(Loss.PROTOCOL, 1);
         }
@@ -381,7 +373,7 @@ public final class H2Connection extends SocketConnection {
         if (gotSettings) {
             connect();
         } else {
-            worker.loop().schedule(reconnectTask, Worker.RECONNECT_BACKOFF_NANOS, TimeUnit.NANOSECONDS);
+            worker.reconnectLater(reconnectTask);
         }
     }
 

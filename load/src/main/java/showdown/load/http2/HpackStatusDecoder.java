@@ -1,6 +1,8 @@
 package showdown.load.http2;
 
 import io.netty.buffer.ByteBuf;
+import showdown.load.fieldcoding.HeaderCoding;
+import showdown.load.fieldcoding.HpackHuffman;
 import showdown.load.http2.H2FrameReader.ProtocolError;
 
 /**

@@ -6,27 +6,18 @@ import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelInboundHandlerAdapter;
-import io.netty.channel.ConnectTimeoutException;
-import io.netty.channel.socket.ChannelInputShutdownEvent;
 import io.netty.handler.codec.http3.Http3ClientConnectionHandler;
 import io.netty.handler.codec.quic.QuicChannel;
 import io.netty.handler.codec.quic.QuicConnectionCloseEvent;
-import io.netty.handler.codec.quic.QuicConnectionStats;
 import io.netty.handler.codec.quic.DefaultQuicStreamFrame;
 import io.netty.handler.codec.quic.QuicStreamChannel;
-import io.netty.handler.codec.quic.QuicStreamResetException;
 import io.netty.handler.codec.quic.QuicStreamType;
 import io.netty.handler.codec.quic.QuicTransportParameters;
-import io.netty.handler.codec.quic.QuicTimeoutClosedChannelException;
 import io.netty.handler.codec.quic.SslEarlyDataReadyEvent;
-import io.netty.util.ReferenceCountUtil;
 import io.netty.util.concurrent.Future;
-import io.netty.util.concurrent.ScheduledFuture;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
-import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import javax.net.ssl.SSLEngine;
 import showdown.load.Header;
@@ -100,7 +91,7 @@ public final class H3Connection implements ClientConnection, PacedConnection {
 
     private State state = State.IDLE;
     /** The current attempt or connection; null when idle. */
-    private Session session;
+    private H3Session session;
     private boolean refillQueued;
     /** Open model: the session offered allows early data and no request has gone as early data yet. */
     private boolean earlyDataRoom;
@@ -133,7 +124,7 @@ public final class H3Connection implements ClientConnection, PacedConnection {
             return;
         }
         state = State.CONNECTING;
-        Session s = new Session(System.nanoTime());
+        H3Session s = new H3Session(System.nanoTime());
         session = s;
         s.handshakeTimer = worker.loop().schedule(() -> handshakeTimedOut(s), worker.timeoutNanos(), TimeUnit.NANOSECONDS);
         ChannelFuture bound = socket.bind();
@@ -144,7 +135,7 @@ public final class H3Connection implements ClientConnection, PacedConnection {
         }
     }
 
-    private void bound(Session s, ChannelFuture bound) {
+    private void bound(H3Session s, ChannelFuture bound) {
         if (s != session) {
             return; // the socket is shared: it stays for the other connections
         }
@@ -157,7 +148,7 @@ public final class H3Connection implements ClientConnection, PacedConnection {
                     @Override
                     protected void initChannel(QuicChannel ch) {
                         s.quic = ch;
-                        ch.pipeline().addLast(new Http3ClientConnectionHandler(), s.watcher);
+                        ch.pipeline().addLast(new Http3ClientConnectionHandler(), new ConnectionWatcher(s));
                     }
                 })
                 .remoteAddress(endpoint.address())
@@ -165,7 +156,7 @@ public final class H3Connection implements ClientConnection, PacedConnection {
                 .addListener((Future<QuicChannel> f) -> handshakeEnded(s, f));
     }
 
-    private void handshakeEnded(Session s, Future<QuicChannel> f) {
+    private void handshakeEnded(H3Session s, Future<QuicChannel> f) {
         if (s != session || state != State.CONNECTING) {
             if (f.isSuccess()) {
                 f.getNow().close();
@@ -174,7 +165,7 @@ public final class H3Connection implements ClientConnection, PacedConnection {
         }
         if (!f.isSuccess()) {
             // a failure the server caused (an alert, a CONNECTION_CLOSE) came from it; an idle timeout may be silence
-            attemptFailed(s, isTimeout(f.cause()) && !s.heardFrom() ? Failure.NO_ANSWER : Failure.tls(f.cause()));
+            attemptFailed(s, QuicCauses.isTimeout(f.cause()) && !s.heardFrom() ? Failure.NO_ANSWER : Failure.tls(f.cause()));
             return;
         }
         s.handshakeTimer.cancel(false);
@@ -205,7 +196,7 @@ public final class H3Connection implements ClientConnection, PacedConnection {
      * The connection may send 0-RTT data now: the session it offered allows it. Sends one request
      * at once; the rest of the connection's streams wait for the handshake.
      */
-    private void earlyDataReady(Session s, QuicChannel quic) {
+    private void earlyDataReady(H3Session s, QuicChannel quic) {
         if (s != session || state != State.CONNECTING || !client.earlyData() || !worker.started() || worker.stopped()) {
             return;
         }
@@ -220,14 +211,14 @@ public final class H3Connection implements ClientConnection, PacedConnection {
         }
     }
 
-    private void earlyDataSent(Session s) {
+    private void earlyDataSent(H3Session s) {
         s.earlyDataSent = true;
         if (worker.measuring()) {
             stats.earlyDataSent();
         }
     }
 
-    private void handshakeTimedOut(Session s) {
+    private void handshakeTimedOut(H3Session s) {
         if (s == session && state == State.CONNECTING) {
             attemptFailed(s, s.heardFrom() ? Failure.HANDSHAKE : Failure.NO_ANSWER);
         }
@@ -247,7 +238,7 @@ public final class H3Connection implements ClientConnection, PacedConnection {
         }
     }
 
-    private void attemptFailed(Session s, Failure why) {
+    private void attemptFailed(H3Session s, Failure why) {
         if (worker.measuring()) {
             switch (why) {
                 case SOCKET -> stats.connectFailed();
@@ -264,12 +255,12 @@ public final class H3Connection implements ClientConnection, PacedConnection {
         }
         worker.attemptEnded(this);
         if (!worker.stopped() && state != State.CLOSED) {
-            worker.loop().schedule(reconnectTask, Worker.RECONNECT_BACKOFF_NANOS, TimeUnit.NANOSECONDS);
+            worker.reconnectLater(reconnectTask);
         }
     }
 
     /** The QUIC connection closed: by the server or an idle timeout (counted, and reconnected), or by us. */
-    private void connectionClosed(Session s) {
+    private void connectionClosed(H3Session s) {
         if (s != session || s.closedByUs || worker.stopped()) {
             return;
         }
@@ -315,14 +306,7 @@ public final class H3Connection implements ClientConnection, PacedConnection {
         if (!open() || !worker.started()) {
             return;
         }
-        if (paced != null) {
-            paced.roomAvailable();
-            return;
-        }
-        long now = System.nanoTime();
-        while (hasRoom() && worker.acquirePermits(1) == 1) {
-            openStream(now, now);
-        }
+        worker.fill(this, paced);
     }
 
     /**
@@ -341,7 +325,7 @@ public final class H3Connection implements ClientConnection, PacedConnection {
         return open() && inFlight() < pipelineDepth && session.quic.peerAllowedStreams(QuicStreamType.BIDIRECTIONAL) > 0;
     }
 
-    /** Open model: opens the stream of the request due at {@code dueNanos}; while connecting it goes as early data. */
+    /** Opens the stream of the request due at {@code dueNanos}; while connecting it goes as early data. */
     @Override
     public void sendDue(long dueNanos, long sentNanos) {
         openStream(dueNanos, sentNanos);
@@ -361,8 +345,8 @@ public final class H3Connection implements ClientConnection, PacedConnection {
 
     /** Opens one request stream meant to go at {@code intendedAt}; the caller checked {@link #hasRoom()}. */
     private void openStream(long intendedAt, long now) {
-        Session s = session;
-        Stream stream = new Stream(s, intendedAt, now);
+        H3Session s = session;
+        H3Stream stream = new H3Stream(this, s, intendedAt, now);
         s.streams.add(stream);
         Future<QuicStreamChannel> created = s.quic.createStream(QuicStreamType.BIDIRECTIONAL, stream);
         if (created.isDone()) {
@@ -372,8 +356,8 @@ public final class H3Connection implements ClientConnection, PacedConnection {
         }
     }
 
-    private void streamCreated(Stream stream, Future<QuicStreamChannel> created) {
-        if (stream.done) {
+    private void streamCreated(H3Stream stream, Future<QuicStreamChannel> created) {
+        if (stream.done()) {
             if (created.isSuccess()) {
                 created.getNow().close();
             }
@@ -399,17 +383,17 @@ public final class H3Connection implements ClientConnection, PacedConnection {
 
     @Override
     public void checkTimeout(long now, long timeoutNanos) {
-        Session s = session;
+        H3Session s = session;
         if (s == null || state != State.READY) {
             return;
         }
-        List<Stream> late = new ArrayList<>();
-        for (Stream st : s.streams) {
+        List<H3Stream> late = new ArrayList<>();
+        for (H3Stream st : s.streams) {
             if (now - st.sentAt > timeoutNanos) {
                 late.add(st);
             }
         }
-        for (Stream st : late) {
+        for (H3Stream st : late) {
             st.end(Loss.TIMEOUT);
             if (st.channel != null) {
                 st.channel.close();
@@ -419,8 +403,8 @@ public final class H3Connection implements ClientConnection, PacedConnection {
     }
 
     /** Counts every stream of {@code s} still in flight as lost to {@code kind}. */
-    private void loseAll(Session s, Loss kind) {
-        for (Stream st : new ArrayList<>(s.streams)) {
+    private void loseAll(H3Session s, Loss kind) {
+        for (H3Stream st : new ArrayList<>(s.streams)) {
             st.end(kind);
         }
     }
@@ -429,7 +413,7 @@ public final class H3Connection implements ClientConnection, PacedConnection {
      * Closes a connection whose one request has ended; the next one opens now, nothing counted as
      * lost, on the same UDP socket and QUIC codec (a new connection ID, a new handshake).
      */
-    private void retire(Session s) {
+    private void retire(H3Session s) {
         session = null;
         s.discard();
         state = State.IDLE;
@@ -442,7 +426,7 @@ public final class H3Connection implements ClientConnection, PacedConnection {
             return;
         }
         state = State.CLOSED;
-        Session s = session;
+        H3Session s = session;
         session = null;
         if (s != null) {
             s.closedByUs = true;
@@ -451,61 +435,14 @@ public final class H3Connection implements ClientConnection, PacedConnection {
         socket.release();
     }
 
-    /** One connection attempt and, once its handshake is done, the QUIC connection it made. */
-    private final class Session {
-        final long connectStartedAt;
-        final Set<Stream> streams = new LinkedHashSet<>();
-        final ConnectionWatcher watcher = new ConnectionWatcher(this);
-        /** The QUIC connection, from the moment its channel exists: the handshake may still be under way. */
-        QuicChannel quic;
-        ScheduledFuture<?> handshakeTimer;
-        /** Whether a request went as 0-RTT early data on this connection. */
-        boolean earlyDataSent;
-        boolean closedByUs;
-        QuicConnectionCloseEvent closeEvent;
-        /**
-         * The server granted no unidirectional stream in its handshake (initial_max_streams_uni 0),
-         * so the client cannot open HTTP/3's control stream, and Netty's HTTP/3 handler closes the
-         * connection without a code (RFC 9114 §6.2 asks servers to grant at least 3).
-         */
-        boolean noUnidirectionalStream;
-
-        Session(long connectStartedAt) {
-            this.connectStartedAt = connectStartedAt;
-        }
-
-        void discard() {
-            closedByUs = true;
-            if (handshakeTimer != null) {
-                handshakeTimer.cancel(false);
-            }
-            if (quic != null) {
-                quic.close();
-            }
-        }
-
-        /**
-         * Whether the server sent this attempt any QUIC packet its connection took: a silent port,
-         * or one that does not speak QUIC, is told apart from a handshake that timed out by it.
-         * Asked while the connection lives (a closed one may have kept no counts).
-         */
-        boolean heardFrom() {
-            if (quic == null) {
-                return false;
-            }
-            Future<QuicConnectionStats> stats = quic.collectStats(); // done at once on the connection's loop
-            return stats.isSuccess() && stats.getNow() != null && stats.getNow().recv() > 0;
-        }
-    }
-
     /**
      * On the QUIC connection: keeps the server's CONNECTION_CLOSE, so that the close is counted by
      * its code, and refills after each read, which may have brought stream credit (MAX_STREAMS).
      */
     private final class ConnectionWatcher extends ChannelInboundHandlerAdapter {
-        private final Session session;
+        private final H3Session session;
 
-        ConnectionWatcher(Session session) {
+        ConnectionWatcher(H3Session session) {
             this.session = session;
         }
 
@@ -533,128 +470,49 @@ public final class H3Connection implements ClientConnection, PacedConnection {
         }
     }
 
+    /** The stream was answered with {@code status} at {@code now}: recorded, and its place refilled. */
+    void streamAnswered(H3Stream stream, int status, long now) {
+        worker.recordAnswer(stream.intendedAt, stream.sentAt, status, now);
+        finish(stream, true);
+    }
+
+    /** The stream's request was lost to {@code kind}: counted, and its place refilled. */
+    void streamLost(H3Stream stream, Loss kind) {
+        if (counting()) {
+            stats.lost(kind, 1);
+        }
+        finish(stream, false);
+    }
+
+    /** The server reset the stream: counted as a reset and its request as a read error. */
+    void streamReset(H3Stream stream) {
+        if (counting()) {
+            stats.streamReset();
+        }
+        streamLost(stream, Loss.READ);
+    }
+
     /**
-     * One request stream, and the one handler of its channel: when it was due and sent, and its
-     * response as it is read. The response ends with the stream's FIN (the input shut down).
+     * Frees the stream's place. An answered stream is replaced at once, inside the read that
+     * ended it: the new request then leaves in the packet that acknowledges the answer (Netty
+     * sends once the read is done), one datagram a request where a refill after the read costs
+     * a second one for the acknowledgement alone. A lost one is replaced after the current
+     * task, so that a request failing as it is written cannot recurse.
      */
-    private final class Stream extends ChannelInboundHandlerAdapter {
-        private final Session session;
-        private final long intendedAt;
-        private final long sentAt;
-        private H3ResponseReader response;
-        private boolean done;
-        private QuicStreamChannel channel;
-
-        Stream(Session session, long intendedAt, long sentAt) {
-            this.session = session;
-            this.intendedAt = intendedAt;
-            this.sentAt = sentAt;
+    private void finish(H3Stream stream, boolean answered) {
+        H3Session s = stream.session;
+        s.streams.remove(stream);
+        if (s != session) {
+            return;
         }
-
-        @Override
-        public void channelRead(ChannelHandlerContext ctx, Object msg) {
-            if (done || !(msg instanceof ByteBuf bytes)) {
-                ReferenceCountUtil.release(msg);
-                return;
-            }
-            if (response == null) {
-                response = new H3ResponseReader(ctx.alloc());
-            }
-            try {
-                response.read(bytes);
-            } catch (H3ResponseReader.ProtocolError e) {
-                end(Loss.PROTOCOL);
-                ctx.close();
-            }
-        }
-
-        @Override
-        public void userEventTriggered(ChannelHandlerContext ctx, Object evt) {
-            if (evt instanceof ChannelInputShutdownEvent) {
-                inputClosed(ctx);
-            }
-            ReferenceCountUtil.release(evt);
-        }
-
-        private void inputClosed(ChannelHandlerContext ctx) {
-            if (!done) {
-                long now = System.nanoTime();
-                int status = response == null ? 0 : response.status();
-                if (status >= 200 && response.betweenFrames()) {
-                    if (worker.measuring() && sentAt >= worker.measureStartNanos()) {
-                        stats.answered(status, now - intendedAt, paced != null ? now - sentAt : -1, now);
-                    }
-                    finish(true);
-                } else {
-                    end(Loss.PROTOCOL); // the stream ended without a final status, or inside a frame
-                }
-            }
-            ctx.close();
-        }
-
-        @Override
-        public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
-            if (!done) {
-                if (isReset(cause)) {
-                    if (counting()) {
-                        stats.streamReset();
-                    }
-                    end(Loss.READ);
-                } else {
-                    end(session.quic != null && session.quic.isActive() ? Loss.PROTOCOL : Loss.READ);
-                }
-            }
-            ctx.close();
-        }
-
-        @Override
-        public void channelInactive(ChannelHandlerContext ctx) {
-            // A stream that ends while its connection lives, without an answer or an exception:
-            // the server reset it. One whose connection closed is counted by connectionClosed.
-            if (!done && session.quic != null && session.quic.isActive()) {
-                if (counting()) {
-                    stats.streamReset();
-                }
-                end(Loss.READ);
-            }
-            if (response != null) {
-                response.release();
-            }
-        }
-
-        /** Lost to {@code kind}: counted, and its slot freed. */
-        void end(Loss kind) {
-            if (done) {
-                return;
-            }
-            if (counting()) {
-                stats.lost(kind, 1);
-            }
-            finish(false);
-        }
-
-        /**
-         * Frees the stream's slot. An answered stream is replaced at once, inside the read that
-         * ended it: the new request then leaves in the packet that acknowledges the answer (Netty
-         * sends once the read is done), one datagram a request where a refill after the read costs
-         * a second one for the acknowledgement alone. A lost one is replaced after the current
-         * task, so that a request failing as it is written cannot recurse.
-         */
-        private void finish(boolean answered) {
-            done = true;
-            session.streams.remove(this);
-            if (session != H3Connection.this.session) {
-                return;
-            }
-            if (worker.keepAlive()) {
-                if (answered) {
-                    refill();
-                } else {
-                    queueRefill();
-                }
+        if (worker.keepAlive()) {
+            if (answered) {
+                refill();
             } else {
-                retire(session); // --no-keepalive: one request per connection, the next one opens at once
+                queueRefill();
             }
+        } else {
+            retire(s); // --no-keepalive: one request per connection, the next one opens at once
         }
     }
 
@@ -665,23 +523,5 @@ public final class H3Connection implements ClientConnection, PacedConnection {
      */
     private boolean counting() {
         return worker.measuring() && !worker.stopped();
-    }
-
-    private static boolean isTimeout(Throwable cause) {
-        return causedBy(cause, QuicTimeoutClosedChannelException.class) || causedBy(cause, ConnectTimeoutException.class);
-    }
-
-    private static boolean isReset(Throwable cause) {
-        return causedBy(cause, QuicStreamResetException.class);
-    }
-
-    /** Whether {@code cause}, or one of the causes in its chain, is a {@code kind}. */
-    private static boolean causedBy(Throwable cause, Class<? extends Throwable> kind) {
-        for (Throwable t = cause; t != null; t = t.getCause()) {
-            if (kind.isInstance(t)) {
-                return true;
-            }
-        }
-        return false;
     }
 }

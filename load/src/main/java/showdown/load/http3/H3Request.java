@@ -4,7 +4,7 @@ import io.netty.handler.codec.http2.Http2Headers;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
-import showdown.load.http2.HpackHuffman;
+import showdown.load.fieldcoding.HpackHuffman;
 
 /**
  * A request as the bytes of its HTTP/3 request stream (RFC 9114 §4.1), encoded once per connection

@@ -3,8 +3,8 @@ package showdown.load.http3;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
 import java.util.Arrays;
-import showdown.load.http2.HeaderCoding;
-import showdown.load.http2.HpackHuffman;
+import showdown.load.fieldcoding.HeaderCoding;
+import showdown.load.fieldcoding.HpackHuffman;
 
 /**
  * Reads a response from the bytes of its HTTP/3 request stream (RFC 9114 §4.1), as they come, for

@@ -14,6 +14,7 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
+import showdown.load.fieldcoding.HpackHuffman;
 import showdown.load.http2.H2FrameReader.ProtocolError;
 
 /**

@@ -1,10 +1,10 @@
-package showdown.load.http2;
+package showdown.load.fieldcoding;
 
 import io.netty.buffer.ByteBuf;
 
 /**
  * What HPACK (RFC 7541) and QPACK (RFC 9204) decoding share here: prefix integers, and reading a
- * {@code :status} value. Public for the HTTP/3 layer's QPACK reader.
+ * {@code :status} value. Public for the HTTP/2 layer's HPACK reader and the HTTP/3 layer's QPACK reader.
  */
 public final class HeaderCoding {
 

@@ -1,4 +1,4 @@
-package showdown.load.http2;
+package showdown.load.fieldcoding;
 
 import io.netty.buffer.ByteBuf;
 
