@@ -38,6 +38,7 @@ import showdown.harness.target.StartOptions;
 import showdown.harness.target.TargetCatalog;
 import showdown.harness.target.TargetException;
 import showdown.harness.target.TargetManifest;
+import showdown.harness.target.TargetUnavailableException;
 import showdown.load.LoadException;
 import showdown.load.LoadResult;
 import showdown.load.ProgressListener;
@@ -214,6 +215,11 @@ public final class SuiteRunner {
             }
             try {
                 ctx.targets().ensureBuilt(m, ctx.showdownHome(), buildLog(m));
+            } catch (TargetUnavailableException e) {
+                // Its setup said it cannot work here: the run goes on without it, as with any unavailable target.
+                drop(m, TargetOutcome.Status.UNAVAILABLE, e.availability().describe(), null);
+                ctx.eta().dropLoad(load);
+                return;
             } catch (TargetException e) {
                 drop(m, TargetOutcome.Status.FAILED, firstLine(e.getMessage()), null);
                 ctx.eta().dropLoad(load);
@@ -455,7 +461,9 @@ public final class SuiteRunner {
             return; // the failure is the shutdown's doing, not the target's; --resume retries it anyway
         }
         ctx.journal().recordTarget(outcome(m, status, reason, ttfrMs, null));
-        ctx.progress().say(m.name() + ": " + status.name().toLowerCase() + ": " + reason);
+        // An unavailable target's reason says so itself ("unavailable here: ...", "needs setup: ...").
+        ctx.progress().say(m.name() + ": " + (status == TargetOutcome.Status.UNAVAILABLE ? ""
+                : status.name().toLowerCase(java.util.Locale.ROOT) + ": ") + reason);
     }
 
     private static TargetOutcome outcome(TargetManifest m, TargetOutcome.Status status, String reason, Long ttfrMs,

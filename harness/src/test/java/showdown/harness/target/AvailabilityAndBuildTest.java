@@ -198,6 +198,21 @@ class AvailabilityAndBuildTest {
     }
 
     @Test
+    void aBuildThatExits3IsUnavailableWithTheSetupsOwnLine() throws IOException {
+        TargetManifest m = builtBy("echo pip output; echo \"setup: app needs Python venv, and python3 has none\" >&2;"
+                + " echo trailing noise; exit 3");
+        Path log = home.resolve("logs/app.build.log");
+
+        assertThatThrownBy(() -> TargetBuilder.ensureBuilt(m, home, log))
+                .isInstanceOfSatisfying(TargetUnavailableException.class, e -> assertThat(e.availability().describe())
+                        .isEqualTo("unavailable here: app needs Python venv, and python3 has none"));
+
+        TargetManifest silent = builtBy("echo only this; exit 3");
+        assertThatThrownBy(() -> TargetBuilder.ensureBuilt(silent, home, log))
+                .isInstanceOf(TargetUnavailableException.class).hasMessage("only this");
+    }
+
+    @Test
     void aBuildThatProducesNothingIsAnError() throws IOException {
         TargetManifest m = target("""
                 build:
