@@ -36,7 +36,7 @@ class SetupUnavailableTest {
         RunEndToEndTest.copyTree(Path.of("..").toAbsolutePath().normalize().resolve("scenarios"), home.resolve("scenarios"));
         marker = UUID.randomUUID().toString();
         RunContractServer.writeTarget(home, "alpha", "Alpha", marker);
-        writeTargetWhoseSetupExits3(home, "venvless");
+        writeTargetWhoseSetupExits3(home, "venvless", SETUPS_LINE, "");
         Files.writeString(home.resolve("tiny.yaml"), """
                 name: tiny
                 description: one second per case, for tests
@@ -58,8 +58,11 @@ class SetupUnavailableTest {
         assertThat(left).as("servers left running").isEmpty();
     }
 
-    /** A target {@code name} whose build is its setup, which prints one line and exits 3; it starts nothing. */
-    static void writeTargetWhoseSetupExits3(Path home, String name) throws IOException {
+    /**
+     * A target {@code name} whose build is its setup, which prints {@code setupsLine} and exits 3; it
+     * starts nothing. {@code moreYaml} ends its manifest.
+     */
+    static void writeTargetWhoseSetupExits3(Path home, String name, String setupsLine, String moreYaml) throws IOException {
         Path dir = Files.createDirectories(home.resolve("targets/test/" + name));
         Files.writeString(dir.resolve("target.yaml"), """
                 name: %s
@@ -76,9 +79,9 @@ class SetupUnavailableTest {
                 start: ["false"]
                 ready: /plaintext
                 scenarios: [spock-scotty, mist, phoenix-showdown, techempower]
-                """.formatted(name));
+                """.formatted(name) + moreYaml);
         Path setup = dir.resolve("setup");
-        Files.writeString(setup, "#!/bin/sh\necho 'making .venv'\necho \"setup: " + SETUPS_LINE + "\" >&2\nexit 3\n");
+        Files.writeString(setup, "#!/bin/sh\necho 'making .venv'\necho \"setup: " + setupsLine + "\" >&2\nexit 3\n");
         Files.setPosixFilePermissions(setup, PosixFilePermissions.fromString("rwxr-xr-x"));
     }
 

@@ -78,25 +78,33 @@ class AvailabilityAndBuildTest {
     }
 
     @Test
-    void aRegistryBoundTargetWithoutItsPackagesIsUnavailableNamingTheRegistry() throws IOException {
+    void aRegistryBoundTargetWithoutItsPackagesNeedsItsSetupNamingTheRegistry() throws IOException {
         TargetManifest m = target("requires: [sh]\nsetup: ./setup\nregistry: Hex\nfetched: _build/default/lib/cowboy\n");
         Files.writeString(m.dir().resolve("setup"), "#!/bin/sh\n");
 
         Availability a = Availability.of(m, home);
 
-        assertThat(a.status()).isEqualTo(Availability.Status.UNAVAILABLE);
-        assertThat(a.describe()).isEqualTo(
-                "unavailable here: needs packages from Hex (run targets/x/app/setup on a machine that reaches Hex)");
+        assertThat(a.status()).isEqualTo(Availability.Status.NEEDS_SETUP);
+        assertThat(a.describe()).isEqualTo("needs setup: targets/x/app/setup (its packages come from Hex)");
         assertThat(a.canRun()).isFalse();
     }
 
     @Test
-    void aRegistryBoundTargetNamesTheCommandsItMissesToo() throws IOException {
+    void aRegistryBoundTargetWhoseSetupSaidItCannotWorkHereIsUnavailableWithThatLine() throws IOException {
         TargetManifest m = target("requires: [" + MISSING_COMMAND + "]\nsetup: ./setup\nregistry: NuGet\nfetched: obj/project.assets.json\n");
         Files.writeString(m.dir().resolve("setup"), "#!/bin/sh\n");
+        Files.writeString(m.setupUnavailablePath(), "app needs packages from NuGet, which cannot be reached from here\n");
 
-        assertThat(Availability.of(m, home).describe()).isEqualTo("unavailable here: needs " + MISSING_COMMAND
-                + " and packages from NuGet (run targets/x/app/setup on a machine that reaches NuGet)");
+        assertThat(Availability.of(m, home).describe())
+                .isEqualTo("unavailable here: app needs packages from NuGet, which cannot be reached from here");
+    }
+
+    @Test
+    void aRegistryBoundTargetWithoutASetupScriptIsUnavailable() throws IOException {
+        TargetManifest m = target("requires: [sh]\nregistry: Hex\nfetched: deps\n");
+
+        assertThat(Availability.of(m, home).describe())
+                .isEqualTo("unavailable here: no packages from Hex in deps and no setup script");
     }
 
     @Test
