@@ -1,7 +1,6 @@
 package showdown.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assertions.fail;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -67,24 +66,14 @@ class NewcomersFirstRunTest {
                 "-cp", System.getProperty("java.class.path"), "-Dshowdown.home=" + home, "showdown.cli.Main",
                 "run", "--target", "netty", "--target", "fastapi", "--duration", "1s", "--warmup", "1s",
                 "--out", out.toString()));
-        ProcessBuilder pb = new ProcessBuilder(command).directory(home.toFile()).redirectErrorStream(true)
-                .redirectOutput(dir.resolve("run.log").toFile())
-                .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
+        ProcessBuilder pb = new ProcessBuilder(command).directory(home.toFile());
         String jdkBin = Path.of(System.getProperty("java.home"), "bin").toString();
         pb.environment().put("PATH", bin + java.io.File.pathSeparator + jdkBin);
         pb.environment().put("JAVA_HOME", System.getProperty("java.home"));
-        Process run = pb.start();
-        try {
-            if (!run.waitFor(RUN_TIMEOUT_MINUTES, TimeUnit.MINUTES)) {
-                fail("the run still ran after " + RUN_TIMEOUT_MINUTES + " min: " + Files.readString(dir.resolve("run.log")));
-            }
-        } finally {
-            run.descendants().forEach(ProcessHandle::destroyForcibly);
-            run.destroyForcibly();
-        }
+        int exit = ChildProcess.run(pb, dir.resolve("run.log"), RUN_TIMEOUT_MINUTES, TimeUnit.MINUTES);
         String log = Files.readString(dir.resolve("run.log"));
 
-        assertThat(run.exitValue()).as(log).isZero();
+        assertThat(exit).as(log).isZero();
         assertThat(log).contains("fastapi: unavailable here: needs Python's venv module with ensurepip (Debian:"
                 + " python3-venv), and python3 ").contains("targets: 1 ok, 0 failed, 1 unavailable");
         RunResults results = ResultsJson.read(out.resolve("results.json"));

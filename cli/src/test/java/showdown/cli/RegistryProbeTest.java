@@ -1,7 +1,6 @@
 package showdown.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assertions.fail;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
@@ -105,21 +104,12 @@ class RegistryProbeTest {
     private Result setup(String body, Map<String, String> env) throws IOException, InterruptedException {
         Path script = dir.resolve("setup");
         Files.writeString(script, "set -euo pipefail\nsource '" + REGISTRY_SH + "'\n" + body + "\n");
-        ProcessBuilder pb = new ProcessBuilder("/bin/bash", script.toString()).directory(dir.toFile())
-                .redirectErrorStream(true).redirectOutput(dir.resolve("setup.log").toFile())
-                .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
+        ProcessBuilder pb = new ProcessBuilder("/bin/bash", script.toString()).directory(dir.toFile());
         pb.environment().put("REGISTRY_PROBE_SECONDS", PROBE_SECONDS);
         pb.environment().putAll(env);
-        Process p = pb.start();
-        try {
-            if (!p.waitFor(SCRIPT_TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
-                fail("the setup still ran after " + SCRIPT_TIMEOUT_SECONDS + " s: " + Files.readString(dir.resolve("setup.log")));
-            }
-        } finally {
-            p.descendants().forEach(ProcessHandle::destroyForcibly);
-            p.destroyForcibly();
-        }
-        return new Result(p.exitValue(), Files.readString(dir.resolve("setup.log")));
+        Path log = dir.resolve("setup.log");
+        int exit = ChildProcess.run(pb, log, SCRIPT_TIMEOUT_SECONDS, TimeUnit.SECONDS);
+        return new Result(exit, Files.readString(log));
     }
 
     @Test

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.UUID;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -47,10 +46,7 @@ class ReproduceEndToEndTest {
     @AfterEach
     void cleanUp() {
         System.clearProperty("showdown.home");
-        List<ProcessHandle> left = ProcessHandle.allProcesses()
-                .filter(p -> p.info().commandLine().map(c -> c.contains(marker)).orElse(false)).toList();
-        left.forEach(ProcessHandle::destroyForcibly);
-        assertThat(left).as("servers left running").isEmpty();
+        assertThat(ChildProcess.endMarked(marker)).as("servers left running").isEmpty();
     }
 
     @Test

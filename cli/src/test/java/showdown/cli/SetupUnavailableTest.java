@@ -7,7 +7,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
-import java.util.List;
 import java.util.UUID;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -37,25 +36,14 @@ class SetupUnavailableTest {
         marker = UUID.randomUUID().toString();
         RunContractServer.writeTarget(home, "alpha", "Alpha", marker);
         writeTargetWhoseSetupExits3(home, "venvless", SETUPS_LINE, "");
-        Files.writeString(home.resolve("tiny.yaml"), """
-                name: tiny
-                description: one second per case, for tests
-                duration: 1s
-                warmup: 0s
-                settle: 0s
-                levels:
-                  - {connections: 2, threads: 1}
-                """);
+        RunEndToEndTest.writeTinyProfile(home);
         System.setProperty("showdown.home", home.toString());
     }
 
     @AfterEach
     void cleanUp() {
         System.clearProperty("showdown.home");
-        List<ProcessHandle> left = ProcessHandle.allProcesses()
-                .filter(p -> p.info().commandLine().map(c -> c.contains(marker)).orElse(false)).toList();
-        left.forEach(ProcessHandle::destroyForcibly);
-        assertThat(left).as("servers left running").isEmpty();
+        assertThat(ChildProcess.endMarked(marker)).as("servers left running").isEmpty();
     }
 
     /**
