@@ -12,14 +12,20 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import showdown.harness.plan.PublishedSeed;
+import showdown.harness.plan.PublishedSeeds;
 import showdown.harness.results.ResultsJson;
 import showdown.harness.results.RunResults;
 import showdown.harness.results.TargetOutcome;
+import showdown.report.Reproduction;
+import showdown.report.Summaries;
 
 /**
  * A target whose setup (run as its build, as the Python targets do) exits 3 with its one line, the
  * way a python3 without venv makes it: {@code run}, {@code verify} and {@code serve} report it
  * unavailable with that line, never as a failure, and a run measures the other target and exits 0.
+ * {@code reproduce} over the shipped published table decides the same way, on this machine, which
+ * of a seed's registry-bound targets can run: one whose packages are fetched is compared.
  */
 class SetupUnavailableTest {
 
@@ -87,6 +93,30 @@ class SetupUnavailableTest {
                 .containsExactlyInAnyOrder(tuple("alpha", TargetOutcome.Status.OK, null),
                         tuple("venvless", TargetOutcome.Status.UNAVAILABLE, "unavailable here: " + SETUPS_LINE));
         assertThat(run.cases()).isNotEmpty().allSatisfy(c -> assertThat(c.target()).isEqualTo("alpha"));
+    }
+
+    @Test
+    void reproduceComparesARegistryBoundTargetThatCanRunAndSaysWhyOfOneThatCannot() throws IOException {
+        // Stand-ins for phoenix-showdown's two Hex-bound targets: phoenix with its packages fetched, plug
+        // whose setup finds that Hex does not answer.
+        String plugsLine = "plug needs packages from Hex, which cannot be reached from here";
+        RunContractServer.writeTarget(home, "phoenix", "Phoenix", marker, "registry: Hex\nfetched: deps\n");
+        Files.createDirectories(home.resolve("targets/test/phoenix/deps"));
+        writeTargetWhoseSetupExits3(home, "plug", plugsLine, "registry: Hex\nfetched: deps\n");
+        Files.createDirectories(home.resolve("targets/test/plug/deps"));
+        Path out = home.resolve("results/reproduce");
+
+        CapturedCli.Outcome o = CapturedCli.run("reproduce", "phoenix-showdown", "--duration", "1s", "--out", out.toString());
+
+        assertThat(o.exitCode()).as(o.err()).isZero();
+        PublishedSeed seed = PublishedSeeds.load(home.resolve("scenarios")).require("phoenix-showdown");
+        Reproduction r = Reproduction.of(seed, new Summaries(ResultsJson.read(out.resolve("results.json"))), null);
+        assertThat(r.inBoth()).extracting(PublishedSeed.Framework::name).containsExactly("Phoenix 0.13.1");
+        assertThat(r.notCompared()).extracting(n -> n.framework() + ": " + n.why())
+                .contains("Plug: unavailable here: " + plugsLine, "Gin: not in this run")
+                .noneMatch(line -> line.startsWith("Phoenix 0.13.1"));
+        assertThat(Files.readString(out.resolve("report.md")))
+                .contains("| Plug | plug | unavailable here: " + plugsLine + " |").doesNotContain("not reachable here");
     }
 
     @Test
