@@ -205,8 +205,7 @@ public final class SuiteRunner {
         String prefix = m.name() + (round.repetition() > 1 ? " (round " + round.repetition() + ")" : "");
         Availability availability = ctx.targets().availability(m, ctx.showdownHome());
         if (!availability.canRun()) {
-            drop(m, TargetOutcome.Status.UNAVAILABLE, availability.describe(), null);
-            ctx.eta().dropLoad(load);
+            dropUnavailable(m, availability, load);
             return;
         }
         if (built.add(m.name())) {
@@ -217,8 +216,7 @@ public final class SuiteRunner {
                 ctx.targets().ensureBuilt(m, ctx.showdownHome(), buildLog(m));
             } catch (TargetUnavailableException e) {
                 // Its setup said it cannot work here: the run goes on without it, as with any unavailable target.
-                drop(m, TargetOutcome.Status.UNAVAILABLE, e.availability().describe(), null);
-                ctx.eta().dropLoad(load);
+                dropUnavailable(m, e.availability(), load);
                 return;
             } catch (TargetException e) {
                 drop(m, TargetOutcome.Status.FAILED, firstLine(e.getMessage()), null);
@@ -233,6 +231,9 @@ public final class SuiteRunner {
         ServedTarget target;
         try {
             target = ctx.targets().start(m, options);
+        } catch (TargetUnavailableException e) { // a server agent's build said so on its host
+            dropUnavailable(m, e.availability(), load);
+            return;
         } catch (TargetException e) {
             drop(m, TargetOutcome.Status.FAILED, "did not start: " + firstLine(e.getMessage()), null);
             ctx.eta().dropLoad(load);
@@ -453,6 +454,12 @@ public final class SuiteRunner {
     static CaseIdentity capacityIdentity(PlannedCase c) {
         return new CaseIdentity(c.target(), c.scenario(), c.label(), c.capacity().connections(), c.repetition() - 1,
                 c.protocol().id(), "");
+    }
+
+    /** A target that cannot run on this machine: recorded unavailable with why, its planned load off the ETA. */
+    private void dropUnavailable(TargetManifest m, Availability why, Duration load) {
+        drop(m, TargetOutcome.Status.UNAVAILABLE, why.describe(), null);
+        ctx.eta().dropLoad(load);
     }
 
     private void drop(TargetManifest m, TargetOutcome.Status status, String reason, Long ttfrMs) {
