@@ -1,5 +1,5 @@
 # Sourced (not run) by the seed targets' setup scripts. A setup that cannot work on this machine
-# (a toolchain that is missing or too old and cannot be installed here, a registry out of reach)
+# (a toolchain that is missing or too old and cannot be installed here, a registry that does not answer)
 # exits 3 with one line on stderr: targets/setup-seeds prints that target as "unavailable", not as
 # a failure, and notes it in the target's folder (setup.unavailable) for the seed targets' tests.
 

@@ -15,6 +15,7 @@ import showdown.harness.target.StartOptions;
 import showdown.harness.target.TargetBuilder;
 import showdown.harness.target.TargetCatalog;
 import showdown.harness.target.TargetManifest;
+import showdown.harness.target.TargetUnavailableException;
 
 /**
  * {@code showdown serve NAME}: builds the target if needed, starts it, prints its URL and keeps it
@@ -80,7 +81,11 @@ final class ServeCommand extends Command {
             Path buildLog = logs.resolve(m.name() + ".build.log");
             out.println("building " + m.name() + " (log: " + buildLog + ")...");
             out.flush();
-            TargetBuilder.ensureBuilt(m, home, buildLog);
+            try {
+                TargetBuilder.ensureBuilt(m, home, buildLog);
+            } catch (TargetUnavailableException e) {
+                throw new UserException(m.name() + " " + e.availability().describe());
+            }
         }
         SelfSignedCertificate tls = m.offersTls() ? SelfSignedCertificate.temporary() : null;
         RunningTarget t = RunningTarget.start(m, new StartOptions(home, port, cpus, logs, Duration.ofSeconds(readyTimeoutSeconds),

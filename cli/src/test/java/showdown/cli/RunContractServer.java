@@ -34,6 +34,12 @@ public final class RunContractServer {
      * command line, so that a test can find the processes it left.
      */
     static void writeTarget(java.nio.file.Path home, String name, String display, String marker) throws IOException {
+        writeTarget(home, name, display, marker, "");
+    }
+
+    /** As {@link #writeTarget(java.nio.file.Path, String, String, String)}, with {@code moreYaml} at the end of its manifest. */
+    static void writeTarget(java.nio.file.Path home, String name, String display, String marker, String moreYaml)
+            throws IOException {
         java.nio.file.Path testClasses = java.nio.file.Path.of(RunContractServer.class.getProtectionDomain().getCodeSource()
                 .getLocation().getPath());
         java.nio.file.Path dir = java.nio.file.Files.createDirectories(home.resolve("targets/test/" + name));
@@ -47,7 +53,7 @@ public final class RunContractServer {
                 start: ["${JAVA}", "-Dshowdown.test.marker=%s", "-Dsun.net.httpserver.nodelay=true", "-Xmx64m", "-cp", "%s", "showdown.cli.RunContractServer"]
                 ready: /plaintext
                 scenarios: [spock-scotty, mist, phoenix-showdown, techempower]
-                """.formatted(name, display, marker, testClasses));
+                """.formatted(name, display, marker, testClasses) + moreYaml);
     }
 
     public static void main(String[] args) throws IOException {

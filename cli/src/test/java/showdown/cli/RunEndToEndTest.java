@@ -41,7 +41,13 @@ class RunEndToEndTest {
         for (String name : List.of("alpha", "beta")) {
             RunContractServer.writeTarget(home, name, name + " <JDK>", marker);
         }
-        Files.writeString(home.resolve("tiny.yaml"), """
+        writeTinyProfile(home);
+        System.setProperty("showdown.home", home.toString());
+    }
+
+    /** {@code home/tiny.yaml}: one second per case at one load level, a short warm-up. */
+    static Path writeTinyProfile(Path home) throws IOException {
+        return Files.writeString(home.resolve("tiny.yaml"), """
                 name: tiny
                 description: one second per case, for tests
                 duration: 1s
@@ -51,7 +57,6 @@ class RunEndToEndTest {
                 levels:
                   - {connections: 2, threads: 1}
                 """);
-        System.setProperty("showdown.home", home.toString());
     }
 
     @AfterEach

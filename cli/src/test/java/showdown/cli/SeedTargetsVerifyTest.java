@@ -25,9 +25,9 @@ import showdown.harness.verify.VerifyTable;
  * every non-Java target that {@link TargetCatalog} finds, against the same checks as the Java
  * targets. On a developer's machine a target whose toolchain is not set up is skipped; in CI
  * ({@code CI=true}), where {@code .ci/run} ran {@code targets/setup-seeds} first, every one of them
- * must run and pass, except the targets whose packages come from a registry CI does not reach
- * ({@code registry:} in their manifest; see {@link RegistryBoundTargetsTest}), which it skips as
- * unavailable, and the targets whose setup said it cannot work on this machine (exit 3: a toolchain
+ * must run and pass, except the targets whose packages come from a registry of their own
+ * ({@code registry:} in their manifest; see {@link RegistryBoundTargetsTest}), which
+ * {@code setup-seeds} sets up only when named, so that verify skips them as needing setup, and the targets whose setup said it cannot work on this machine (exit 3: a toolchain
  * missing or too old and not installable here), which {@code setup-seeds} notes in the target's
  * folder as {@value #SETUP_UNAVAILABLE}: those are left out, in CI as elsewhere, with that line.
  */

@@ -23,6 +23,7 @@ import showdown.harness.target.ServedTarget;
 import showdown.harness.target.StartOptions;
 import showdown.harness.target.TargetCatalog;
 import showdown.harness.target.TargetException;
+import showdown.harness.target.TargetUnavailableException;
 import showdown.hosts.agent.Agent;
 import showdown.hosts.agent.AgentConfig;
 import showdown.hosts.agent.AgentRole;
@@ -100,6 +101,17 @@ class ServerAgentTest {
             var gone = TargetCatalog.discover(home.resolve("controller-home")).require("gone");
             assertThatThrownBy(() -> host.start(gone, options))
                     .isInstanceOf(TargetException.class).hasMessageContaining("on server: unknown target 'gone'");
+            // a target whose build (its setup) exits 3 on the agent's host: unavailable there, with its line
+            Path venvless = Files.createDirectories(home.resolve("targets/test/venvless"));
+            Files.writeString(venvless.resolve("target.yaml"), Files.readString(dir.resolve("target.yaml"))
+                    .replace("name: slow", "name: venvless") + """
+                    build:
+                      command: [sh, -c, 'echo "setup: venvless needs a python3 with venv" >&2; exit 3']
+                      output: built
+                    """);
+            var unavailable = TargetCatalog.discover(home).require("venvless");
+            assertThatThrownBy(() -> host.start(unavailable, options)).isInstanceOf(TargetUnavailableException.class)
+                    .hasMessage("venvless needs a python3 with venv");
             link.end();
         } finally {
             agent.close();

@@ -97,7 +97,10 @@ public final class Reproduction {
         }
     }
 
-    /** A seed framework the run did not compare, and why. */
+    /**
+     * A seed framework the run did not compare, and why: for one with a target, what happened to it in
+     * this run (on this machine); for one without, the published file's reason, a fact of the seed.
+     */
     public record NotCompared(String framework, String target, String why) {
     }
 
@@ -311,7 +314,7 @@ public final class Reproduction {
         List<NotCompared> out = new ArrayList<>();
         for (PublishedSeed.Framework fw : seed.frameworks()) {
             if (!fw.hasTarget()) {
-                out.add(new NotCompared(fw.name(), null, "no target here: " + fw.reason()));
+                out.add(new NotCompared(fw.name(), null, fw.reason()));
                 continue;
             }
             if (rows.stream().anyMatch(r -> r.framework().equals(fw) && r.compared())) {
@@ -323,6 +326,8 @@ public final class Reproduction {
                 why = "not in this run";
             } else if (t.status() == TargetOutcome.Status.OK) {
                 why = "not measured at the seed's requests and concurrency in this run";
+            } else if (t.status() == TargetOutcome.Status.UNAVAILABLE && t.reason() != null) {
+                why = t.reason(); // this machine's own verdict, found when the run began: "unavailable here: ..."
             } else {
                 why = t.status().name().toLowerCase(java.util.Locale.ROOT) + (t.reason() == null ? "" : ": " + t.reason());
             }

@@ -128,7 +128,7 @@ final class ReproductionSections {
         return i.name() + " " + Format.whole(i.measured().ci().low()) + "–" + Format.whole(i.measured().ci().high());
     }
 
-    /** The seed's frameworks this run did not compare, and why: no target here, or what happened to it. */
+    /** The seed's frameworks this run did not compare, and why: what happened to its target in this run, or the reason none stands for it. */
     static Table notCompared(Reproduction r) {
         Table t = new Table("The seed's frameworks not compared", List.of(FRAMEWORK, "Target", "Why"));
         for (Reproduction.NotCompared n : r.notCompared()) {

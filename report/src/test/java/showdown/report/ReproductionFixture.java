@@ -40,7 +40,7 @@ final class ReproductionFixture {
 
     static PublishedSeed seed() {
         List<Framework> frameworks = List.of(new Framework("A", "a", null, null), new Framework("B", "b", null, "B's note"),
-                new Framework("C", "c", null, null), new Framework("D", null, "no toolchain here", null),
+                new Framework("C", "c", null, null), new Framework("D", null, "Showdown has no target for it", null),
                 new Framework("E", "e", null, null), new Framework("F", "f", null, null));
         List<Figure> figures = new ArrayList<>();
         rates(figures, 1, Map.of("A", 100.0, "B", 200.0, "C", 300.0, "D", 50.0));
@@ -70,7 +70,7 @@ final class ReproductionFixture {
                     10L, 1L << 20));
         }
         targets.add(new TargetOutcome("f", "F", "go", "f", "1", "framework", TargetOutcome.Status.UNAVAILABLE,
-                "go is not on PATH", null, null));
+                "unavailable here: missing on PATH: go", null, null));
         List<CaseResult> cases = new ArrayList<>();
         // Quarter-second slices alternately 5 requests above and below the mean: narrow intervals.
         cases.add(aCase("a", 1, 1000, 5));

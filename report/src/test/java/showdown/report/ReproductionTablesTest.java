@@ -70,9 +70,9 @@ class ReproductionTablesTest {
         assertThat(md).contains("""
                 | Framework | Target | Why |
                 | --- | --- | --- |
-                | D | — | no target here: no toolchain here |
+                | D | — | Showdown has no target for it |
                 | E | e | not in this run |
-                | F | f | unavailable: go is not on PATH |
+                | F | f | unavailable here: missing on PATH: go |
                 """);
         assertThat(md).contains("""
                 | Item | Value |

@@ -93,7 +93,7 @@ class ReproductionTest {
     @Test
     void theSeedsFrameworksNotComparedSayWhy() {
         assertThat(r.notCompared()).extracting(n -> n.framework() + ": " + n.why()).containsExactly(
-                "D: no target here: no toolchain here", "E: not in this run", "F: unavailable: go is not on PATH");
+                "D: Showdown has no target for it", "E: not in this run", "F: unavailable here: missing on PATH: go");
         assertThat(r.inBoth()).extracting(Framework::name).containsExactly("A", "B", "C");
     }
 

@@ -54,8 +54,9 @@ public record PublishedSeed(String seed, String source, List<String> hardware, M
      * One framework of the seed's tables.
      *
      * @param name   as the seed names it
-     * @param target the Showdown target that stands for it, or null when there is none here
-     * @param reason why there is no target (null when there is one)
+     * @param target the Showdown target that stands for it, or null when none does
+     * @param reason why none does, a fact of the seed or of Showdown's targets, never of a machine
+     *               (null when one does): whether a target can run is found where it runs
      * @param note   how the target differs from the seed's setup, or anything else a reader must know; may be null
      */
     public record Framework(String name, String target, String reason, String note) {

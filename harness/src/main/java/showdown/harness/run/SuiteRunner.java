@@ -38,6 +38,7 @@ import showdown.harness.target.StartOptions;
 import showdown.harness.target.TargetCatalog;
 import showdown.harness.target.TargetException;
 import showdown.harness.target.TargetManifest;
+import showdown.harness.target.TargetUnavailableException;
 import showdown.load.LoadException;
 import showdown.load.LoadResult;
 import showdown.load.ProgressListener;
@@ -204,8 +205,7 @@ public final class SuiteRunner {
         String prefix = m.name() + (round.repetition() > 1 ? " (round " + round.repetition() + ")" : "");
         Availability availability = ctx.targets().availability(m, ctx.showdownHome());
         if (!availability.canRun()) {
-            drop(m, TargetOutcome.Status.UNAVAILABLE, availability.describe(), null);
-            ctx.eta().dropLoad(load);
+            dropUnavailable(m, availability, load);
             return;
         }
         if (built.add(m.name())) {
@@ -214,6 +214,10 @@ public final class SuiteRunner {
             }
             try {
                 ctx.targets().ensureBuilt(m, ctx.showdownHome(), buildLog(m));
+            } catch (TargetUnavailableException e) {
+                // Its setup said it cannot work here: the run goes on without it, as with any unavailable target.
+                dropUnavailable(m, e.availability(), load);
+                return;
             } catch (TargetException e) {
                 drop(m, TargetOutcome.Status.FAILED, firstLine(e.getMessage()), null);
                 ctx.eta().dropLoad(load);
@@ -227,6 +231,9 @@ public final class SuiteRunner {
         ServedTarget target;
         try {
             target = ctx.targets().start(m, options);
+        } catch (TargetUnavailableException e) { // a server agent's build said so on its host
+            dropUnavailable(m, e.availability(), load);
+            return;
         } catch (TargetException e) {
             drop(m, TargetOutcome.Status.FAILED, "did not start: " + firstLine(e.getMessage()), null);
             ctx.eta().dropLoad(load);
@@ -449,13 +456,21 @@ public final class SuiteRunner {
                 c.protocol().id(), "");
     }
 
+    /** A target that cannot run on this machine: recorded unavailable with why, its planned load off the ETA. */
+    private void dropUnavailable(TargetManifest m, Availability why, Duration load) {
+        drop(m, TargetOutcome.Status.UNAVAILABLE, why.describe(), null);
+        ctx.eta().dropLoad(load);
+    }
+
     private void drop(TargetManifest m, TargetOutcome.Status status, String reason, Long ttfrMs) {
         outOfRun.put(m.name(), reason);
         if (SHUTTING_DOWN.get()) {
             return; // the failure is the shutdown's doing, not the target's; --resume retries it anyway
         }
         ctx.journal().recordTarget(outcome(m, status, reason, ttfrMs, null));
-        ctx.progress().say(m.name() + ": " + status.name().toLowerCase() + ": " + reason);
+        // An unavailable target's reason says so itself ("unavailable here: ...", "needs setup: ...").
+        ctx.progress().say(m.name() + ": " + (status == TargetOutcome.Status.UNAVAILABLE ? ""
+                : status.name().toLowerCase(java.util.Locale.ROOT) + ": ") + reason);
     }
 
     private static TargetOutcome outcome(TargetManifest m, TargetOutcome.Status status, String reason, Long ttfrMs,

@@ -12,7 +12,8 @@ import java.util.Objects;
  * Whether a target can run on this machine, as {@code showdown doctor} shows it.
  *
  * @param status what is needed
- * @param detail the setup command for {@link Status#NEEDS_SETUP}, the reason for {@link Status#UNAVAILABLE}, else ""
+ * @param detail the setup command (and, for a registry-bound target, where its packages come from) for
+ *               {@link Status#NEEDS_SETUP}, the reason for {@link Status#UNAVAILABLE}, else ""
  */
 public record Availability(Status status, String detail) {
 
@@ -50,12 +51,18 @@ public record Availability(Status status, String detail) {
     }
 
     /**
-     * Checks the target's {@code requires} against PATH, then, for a target whose packages come from
-     * a registry this machine kind does not reach ({@code registry:}), whether its setup has fetched
+     * Decided on this machine, now: first whether the target's setup ran here and said it cannot work
+     * ({@code setup.unavailable}, with its line), then its {@code requires} against PATH and, for a
+     * target whose packages come from a registry ({@code registry:}), whether its setup has fetched
      * them ({@code fetched:}), then whether its build output is stale. {@code java} always counts as
      * present: targets start with {@code ${JAVA}}, Showdown's own JDK.
      */
     public static Availability of(TargetManifest m, Path showdownHome) {
+        Path unavailableMarker = m.setupUnavailablePath();
+        if (Files.isRegularFile(unavailableMarker)) {
+            // Its setup ran and said it cannot work here: say why, rather than "needs setup" or a failing build.
+            return unavailable(readFirstLine(unavailableMarker));
+        }
         List<String> missing = new ArrayList<>();
         for (String command : m.requires()) {
             if (!command.equals("java") && !onPath(command)) {
@@ -64,27 +71,18 @@ public record Availability(Status status, String detail) {
         }
         Path setup = m.setupPath();
         boolean hasSetup = setup != null && Files.isRegularFile(setup);
-        if (m.registry() != null && !Files.exists(m.fetchedPath())) {
-            // Its setup is the only way to the packages, and it fails where the registry is out of reach:
-            // say which registry, rather than "needs setup", so that nobody waits on a setup that cannot work here.
-            return unavailable("needs " + (missing.isEmpty() ? "" : String.join(", ", missing) + " and ")
-                    + "packages from " + m.registry() + " (run "
-                    + (hasSetup ? relative(showdownHome, setup) : "its setup") + " on a machine that reaches "
-                    + m.registry() + ")");
+        boolean notFetched = m.registry() != null && !Files.exists(m.fetchedPath());
+        if (missing.isEmpty() && !notFetched) {
+            return TargetBuilder.needsBuild(m) ? NEEDS_BUILD : READY;
         }
-        Path unavailableMarker = m.setupUnavailablePath();
-        if (Files.isRegularFile(unavailableMarker)) {
-            // Its setup ran and said it cannot work here: say why, rather than "needs setup" or a failing build.
-            return unavailable(readFirstLine(unavailableMarker));
+        if (hasSetup) {
+            // Whether its registry answers is for its setup to find out, on this machine.
+            return needsSetup(relative(showdownHome, setup)
+                    + (notFetched ? " (its packages come from " + m.registry() + ")" : ""));
         }
-        if (!missing.isEmpty()) {
-            if (hasSetup) {
-                return needsSetup(relative(showdownHome, setup));
-            }
-            return unavailable("missing on PATH: " + String.join(", ", missing)
-                    + (setup == null ? "" : " (its setup script " + m.setup() + " does not exist)"));
-        }
-        return TargetBuilder.needsBuild(m) ? NEEDS_BUILD : READY;
+        String setupMissing = setup == null ? " and no setup script" : " (its setup script " + m.setup() + " does not exist)";
+        return unavailable(missing.isEmpty() ? "no packages from " + m.registry() + " in " + m.fetched() + setupMissing
+                : "missing on PATH: " + String.join(", ", missing) + (setup == null ? "" : setupMissing));
     }
 
     private static String readFirstLine(Path file) {

@@ -87,6 +87,8 @@ public final class TargetBuilder {
      * Runs {@code build.command} in the target folder when {@link #needsBuild} says so, with its output
      * (stdout and stderr) in {@code logFile}.
      *
+     * @throws TargetUnavailableException with the setup's own line when the build exits
+     *         {@value TargetManifest#SETUP_UNAVAILABLE_EXIT} (a setup run as the build that cannot work here)
      * @throws TargetException naming the log file when the build fails, times out, or produces no output
      */
     public static void ensureBuilt(TargetManifest m, Path showdownHome, Path logFile) {
@@ -138,6 +140,9 @@ public final class TargetBuilder {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+        if (exit == TargetManifest.SETUP_UNAVAILABLE_EXIT) {
+            throw new TargetUnavailableException(setupsLine(logFile, m.name()));
+        }
         if (exit != 0) {
             throw new TargetException("building " + m.name() + " failed (exit " + exit + "); see " + logFile);
         }
@@ -152,5 +157,26 @@ public final class TargetBuilder {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /**
+     * Why a setup said it cannot work here: the last line of its log that starts with
+     * {@value TargetManifest#SETUP_LINE_PREFIX} (without it), else the log's last line.
+     */
+    static String setupsLine(Path logFile, String target) {
+        List<String> lines;
+        try {
+            lines = new String(Files.readAllBytes(logFile), java.nio.charset.StandardCharsets.UTF_8).lines()
+                    .map(String::strip).filter(l -> !l.isEmpty()).toList();
+        } catch (IOException e) {
+            lines = List.of();
+        }
+        for (int i = lines.size() - 1; i >= 0; i--) {
+            if (lines.get(i).startsWith(TargetManifest.SETUP_LINE_PREFIX)) {
+                return lines.get(i).substring(TargetManifest.SETUP_LINE_PREFIX.length()).strip();
+            }
+        }
+        return lines.isEmpty() ? target + "'s build said it cannot work here (exit "
+                + TargetManifest.SETUP_UNAVAILABLE_EXIT + ") and printed nothing" : lines.get(lines.size() - 1);
     }
 }

@@ -104,6 +104,15 @@ public record TargetManifest(Path dir, String name, String display, String langu
     /** The name of {@link #setupUnavailablePath()} in a target's folder. */
     public static final String SETUP_UNAVAILABLE_FILE = "setup.unavailable";
 
+    /**
+     * The exit status of a setup (or a build that runs it) that cannot work on this machine, after one
+     * line on stderr that starts with {@value #SETUP_LINE_PREFIX} (targets/lib/unavailable.sh).
+     */
+    public static final int SETUP_UNAVAILABLE_EXIT = 3;
+
+    /** How a setup starts the lines it means for the user, the one that says why it cannot work here too. */
+    public static final String SETUP_LINE_PREFIX = "setup: ";
+
     /** The setup script resolved against the target folder, or null when there is none. */
     public Path setupPath() {
         return setup == null ? null : dir.resolve(setup).normalize();

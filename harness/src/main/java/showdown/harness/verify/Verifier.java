@@ -19,6 +19,7 @@ import showdown.harness.target.StartOptions;
 import showdown.harness.target.TargetBuilder;
 import showdown.harness.target.TargetException;
 import showdown.harness.target.TargetManifest;
+import showdown.harness.target.TargetUnavailableException;
 
 /**
  * {@code showdown verify}: for each target, build it if needed, start it on a free port, run the
@@ -89,15 +90,22 @@ public final class Verifier {
         }
     }
 
+    /** A target that cannot run here: skipped, with why. */
+    private static TargetVerdict unavailable(TargetManifest m, Availability availability) {
+        return new TargetVerdict(m.name(), m.language(),
+                List.of(CheckResult.skip(LIFECYCLE, "availability", availability.describe())), null, -1);
+    }
+
     /** Build, start, check, stop one target; never throws for a target's own fault. */
     static TargetVerdict verifyOne(TargetManifest m, Options o, SelfSignedCertificate tls) {
         Availability availability = Availability.of(m, o.showdownHome());
         if (!availability.canRun()) {
-            return new TargetVerdict(m.name(), m.language(),
-                    List.of(CheckResult.skip(LIFECYCLE, "availability", availability.describe())), null, -1);
+            return unavailable(m, availability);
         }
         try {
             TargetBuilder.ensureBuilt(m, o.showdownHome(), o.logDir().resolve(m.name() + ".build.log"));
+        } catch (TargetUnavailableException e) {
+            return unavailable(m, e.availability());
         } catch (TargetException e) {
             return new TargetVerdict(m.name(), m.language(), List.of(CheckResult.fail(LIFECYCLE, "build", e.getMessage(), "")), null, -1);
         }

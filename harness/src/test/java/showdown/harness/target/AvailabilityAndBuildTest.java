@@ -78,25 +78,33 @@ class AvailabilityAndBuildTest {
     }
 
     @Test
-    void aRegistryBoundTargetWithoutItsPackagesIsUnavailableNamingTheRegistry() throws IOException {
+    void aRegistryBoundTargetWithoutItsPackagesNeedsItsSetupNamingTheRegistry() throws IOException {
         TargetManifest m = target("requires: [sh]\nsetup: ./setup\nregistry: Hex\nfetched: _build/default/lib/cowboy\n");
         Files.writeString(m.dir().resolve("setup"), "#!/bin/sh\n");
 
         Availability a = Availability.of(m, home);
 
-        assertThat(a.status()).isEqualTo(Availability.Status.UNAVAILABLE);
-        assertThat(a.describe()).isEqualTo(
-                "unavailable here: needs packages from Hex (run targets/x/app/setup on a machine that reaches Hex)");
+        assertThat(a.status()).isEqualTo(Availability.Status.NEEDS_SETUP);
+        assertThat(a.describe()).isEqualTo("needs setup: targets/x/app/setup (its packages come from Hex)");
         assertThat(a.canRun()).isFalse();
     }
 
     @Test
-    void aRegistryBoundTargetNamesTheCommandsItMissesToo() throws IOException {
+    void aRegistryBoundTargetWhoseSetupSaidItCannotWorkHereIsUnavailableWithThatLine() throws IOException {
         TargetManifest m = target("requires: [" + MISSING_COMMAND + "]\nsetup: ./setup\nregistry: NuGet\nfetched: obj/project.assets.json\n");
         Files.writeString(m.dir().resolve("setup"), "#!/bin/sh\n");
+        Files.writeString(m.setupUnavailablePath(), "app needs packages from NuGet, which cannot be reached from here\n");
 
-        assertThat(Availability.of(m, home).describe()).isEqualTo("unavailable here: needs " + MISSING_COMMAND
-                + " and packages from NuGet (run targets/x/app/setup on a machine that reaches NuGet)");
+        assertThat(Availability.of(m, home).describe())
+                .isEqualTo("unavailable here: app needs packages from NuGet, which cannot be reached from here");
+    }
+
+    @Test
+    void aRegistryBoundTargetWithoutASetupScriptIsUnavailable() throws IOException {
+        TargetManifest m = target("requires: [sh]\nregistry: Hex\nfetched: deps\n");
+
+        assertThat(Availability.of(m, home).describe())
+                .isEqualTo("unavailable here: no packages from Hex in deps and no setup script");
     }
 
     @Test
@@ -195,6 +203,21 @@ class AvailabilityAndBuildTest {
                 .isInstanceOf(TargetException.class)
                 .hasMessage("building app failed (exit 7); see " + log);
         assertThat(Files.readString(log)).contains("compile error");
+    }
+
+    @Test
+    void aBuildThatExits3IsUnavailableWithTheSetupsOwnLine() throws IOException {
+        TargetManifest m = builtBy("echo pip output; echo \"setup: app needs Python venv, and python3 has none\" >&2;"
+                + " echo trailing noise; exit 3");
+        Path log = home.resolve("logs/app.build.log");
+
+        assertThatThrownBy(() -> TargetBuilder.ensureBuilt(m, home, log))
+                .isInstanceOfSatisfying(TargetUnavailableException.class, e -> assertThat(e.availability().describe())
+                        .isEqualTo("unavailable here: app needs Python venv, and python3 has none"));
+
+        TargetManifest silent = builtBy("echo only this; exit 3");
+        assertThatThrownBy(() -> TargetBuilder.ensureBuilt(silent, home, log))
+                .isInstanceOf(TargetUnavailableException.class).hasMessage("only this");
     }
 
     @Test

@@ -17,6 +17,7 @@ import showdown.harness.target.StartOptions;
 import showdown.harness.target.TargetBuilder;
 import showdown.harness.target.TargetCatalog;
 import showdown.harness.target.TargetException;
+import showdown.harness.target.TargetUnavailableException;
 import showdown.harness.target.TargetManifest;
 import showdown.hosts.wire.Channel;
 import showdown.hosts.wire.Message;
@@ -103,6 +104,9 @@ final class ServerWork implements Agent.RoleWork {
             env.putIfAbsent(LISTEN_HOST_VARIABLE, ANY_ADDRESS);
             target = RunningTarget.start(m, new StartOptions(config.home(), 0, cpus, logs, StartOptions.DEFAULT_READY_TIMEOUT,
                     env));
+        } catch (TargetUnavailableException e) {
+            channel.send(new Message.TargetUnavailable(s.name(), e.getMessage()));
+            return;
         } catch (TargetException e) {
             channel.send(new Message.TargetFailed(s.name(), Agent.oneLine(e)));
             return;

@@ -10,6 +10,7 @@ import showdown.harness.target.ServedTarget;
 import showdown.harness.target.StartOptions;
 import showdown.harness.target.TargetBuilder;
 import showdown.harness.target.TargetException;
+import showdown.harness.target.TargetUnavailableException;
 import showdown.harness.target.TargetManifest;
 import showdown.hosts.wire.Message;
 
@@ -63,10 +64,11 @@ public final class ServerAgentHost implements TargetHost {
                         + START_TIMEOUT.toMinutes() + " min");
             }
         } while (!(reply instanceof Message.TargetStarted) && !(reply instanceof Message.TargetFailed)
-                && !(reply instanceof Message.Refused));
+                && !(reply instanceof Message.TargetUnavailable) && !(reply instanceof Message.Refused));
         return switch (reply) {
             case Message.TargetStarted s -> new RemoteTarget(m, s);
             case Message.TargetFailed f -> throw new TargetException("on " + link.name() + ": " + f.reason());
+            case Message.TargetUnavailable u -> throw new TargetUnavailableException(u.reason());
             case Message.Refused r -> throw new TargetException("on " + link.name() + ": refused: " + r.reason());
             default -> throw new IllegalStateException("unexpected " + reply);
         };

@@ -30,6 +30,7 @@ import java.util.Map;
         @JsonSubTypes.Type(value = Message.StartTarget.class, name = "start-target"),
         @JsonSubTypes.Type(value = Message.TargetStarted.class, name = "target-started"),
         @JsonSubTypes.Type(value = Message.TargetFailed.class, name = "target-failed"),
+        @JsonSubTypes.Type(value = Message.TargetUnavailable.class, name = "target-unavailable"),
         @JsonSubTypes.Type(value = Message.WatchServer.class, name = "watch-server"),
         @JsonSubTypes.Type(value = Message.EndWatch.class, name = "end-watch"),
         @JsonSubTypes.Type(value = Message.ServerWindow.class, name = "server-window"),
@@ -124,6 +125,10 @@ public sealed interface Message {
 
     /** Server agent → controller: the target could not be started, or it exited. */
     record TargetFailed(String name, String reason) implements Message {
+    }
+
+    /** Server agent → controller: the target's build (its setup) said it cannot work on that host: its line. */
+    record TargetUnavailable(String name, String reason) implements Message {
     }
 
     /**
