@@ -14,10 +14,10 @@ import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelHandlerContext;
 import java.nio.charset.StandardCharsets;
-import java.util.Arrays;
 import java.util.List;
 import showdown.load.Header;
 import showdown.load.engine.Endpoint;
+import showdown.load.engine.InFlight;
 import showdown.load.engine.SocketConnection;
 import showdown.load.engine.Worker;
 import showdown.load.http2.H2FrameReader.ProtocolError;
@@ -65,12 +65,10 @@ public final class H2Connection extends SocketConnection {
     /** Set while a read's answered streams are replaced: their requests go out in the read's one write. */
     private boolean batchingWrites;
 
-    // Streams in flight: slot k holds a stream id (0 = free), its intendedAt and sentAt
+    // Streams in flight: slot k of the table holds a stream id, its due and send times
     // (the same in the closed model), final status, the body bytes sent so far, what the server's
     // window still lets it send, and what it received unacknowledged.
-    private final int[] streamIds;
-    private final long[] intendedAt;
-    private final long[] sentAt;
+    private final InFlight streams;
     private final int[] statuses;
     private final int[] bodySent;
     private final long[] sendWindow;
@@ -95,9 +93,7 @@ public final class H2Connection extends SocketConnection {
         this.pipelineDepth = pipelineDepth;
         this.body = body == null || body.length == 0 ? null : body;
         this.headerBlock = H2Request.headerBlock(H2Request.headers(method, endpoint.url(), headers, body));
-        this.streamIds = new int[pipelineDepth];
-        this.intendedAt = new long[pipelineDepth];
-        this.sentAt = new long[pipelineDepth];
+        this.streams = new InFlight(pipelineDepth);
         this.statuses = new int[pipelineDepth];
         this.bodySent = new int[pipelineDepth];
         this.sendWindow = new long[pipelineDepth];
@@ -109,7 +105,7 @@ public final class H2Connection extends SocketConnection {
     protected void socketOpened() {
         reader = new H2FrameReader(frames, channel.alloc());
         inFlight = 0;
-        Arrays.fill(streamIds, 0);
+        streams.clear();
         gotSettings = false; // no request before the server's SETTINGS
         streamLimit = pipelineDepth;
         initialSendWindow = DEFAULT_WINDOW;
@@ -188,10 +184,7 @@ public final class H2Connection extends SocketConnection {
         if (nextStreamId < 0) {
             goingAway = true; // stream ids are used up: this socket closes once drained, a fresh one starts over
         }
-        int slot = freeSlot();
-        streamIds[slot] = id;
-        this.intendedAt[slot] = intendedAt;
-        sentAt[slot] = now;
+        int slot = streams.open(id, intendedAt, now);
         statuses[slot] = NO_STATUS;
         received[slot] = 0;
         bodySent[slot] = 0;
@@ -230,7 +223,7 @@ public final class H2Connection extends SocketConnection {
                 break; // a WINDOW_UPDATE will call again
             }
             boolean last = sent + n == body.length;
-            frameHeader(out(), n, DATA, last ? END_STREAM : 0, streamIds[slot]);
+            frameHeader(out(), n, DATA, last ? END_STREAM : 0, (int) streams.id(slot));
             out.writeBytes(body, sent, n);
             sent += n;
             sendWindow[slot] -= n;
@@ -244,7 +237,7 @@ public final class H2Connection extends SocketConnection {
             return;
         }
         for (int k = 0; k < pipelineDepth; k++) {
-            if (streamIds[k] != 0 && bodySent[k] < body.length) {
+            if (streams.inUse(k) && bodySent[k] < body.length) {
                 sendBody(k);
             }
         }
@@ -282,24 +275,6 @@ public final class H2Connection extends SocketConnection {
         o.writeInt(streamId);
     }
 
-    private int freeSlot() {
-        for (int k = 0; k < pipelineDepth; k++) {
-            if (streamIds[k] == 0) {
-                return k;
-            }
-        }
-        throw new IllegalStateException("more streams in flight than " + pipelineDepth);
-    }
-
-    private int slotOf(int streamId) {
-        for (int k = 0; k < pipelineDepth; k++) {
-            if (streamIds[k] == streamId) {
-                return k;
-            }
-        }
-        return -1;
-    }
-
     /**
      * The last frame of {@code slot}'s stream was read: records it with its final status, or, when
      * no header block gave it a valid one, counts it as a protocol error (RFC 9113 §8.3.2: a
@@ -308,8 +283,8 @@ public final class H2Connection extends SocketConnection {
     private void streamEnded(int slot) {
         free(slot);
         if (statuses[slot] != NO_STATUS) {
-            worker.recordAnswer(intendedAt[slot], sentAt[slot], statuses[slot], receivedAt);
-        } else if (worker.measuring() && sentAt[slot] >= worker.measureStartNanos()) {
+            worker.recordAnswer(streams.dueAt(slot), streams.sentAt(slot), statuses[slot], receivedAt);
+        } else if (worker.measuring() && streams.sentAt(slot) >= worker.measureStartNanos()) {
             stats.lost(Loss.PROTOCOL, 1);
         }
         closeIfDrained();
@@ -324,7 +299,7 @@ public final class H2Connection extends SocketConnection {
 
     /** Frees the slot of stream {@code id}; false when it was not in flight. */
     private boolean forget(int id) {
-        int slot = slotOf(id);
+        int slot = streams.slotOf(id);
         if (slot < 0) {
             return false;
         }
@@ -333,7 +308,7 @@ public final class H2Connection extends SocketConnection {
     }
 
     private void free(int slot) {
-        streamIds[slot] = 0;
+        streams.free(slot);
         inFlight--;
     }
 
@@ -342,17 +317,14 @@ public final class H2Connection extends SocketConnection {
         if (channel == null || inFlight == 0) {
             return;
         }
-        for (int k = 0; k < pipelineDepth; k++) {
-            if (streamIds[k] != 0 && now - sentAt[k] > timeoutNanos) {
-                abandon(Loss.TIMEOUT);
-                return;
-            }
+        if (streams.anyOlderThan(now, timeoutNanos)) {
+            abandon(Loss.TIMEOUT);
         }
     }
 
     @Override
     protected void dropInFlight() {
-        Arrays.fill(streamIds, 0);
+        streams.clear();
     }
 
     @Override
@@ -420,7 +392,7 @@ public final class H2Connection extends SocketConnection {
 
         @Override
         public void headers(int streamId, int status, boolean endStream) {
-            int slot = slotOf(streamId);
+            int slot = streams.slotOf(streamId);
             if (slot < 0) {
                 return; // a stream we gave up on: its header block was still decoded, for HPACK's table
             }
@@ -439,7 +411,7 @@ public final class H2Connection extends SocketConnection {
                 sendWindowUpdate(0, connectionReceived);
                 connectionReceived = 0;
             }
-            int slot = slotOf(streamId);
+            int slot = streams.slotOf(streamId);
             if (slot < 0) {
                 return;
             }
@@ -473,7 +445,7 @@ public final class H2Connection extends SocketConnection {
             // still finish; then the socket closes and a new one opens.
             goingAway = true;
             for (int k = 0; k < pipelineDepth; k++) {
-                if (streamIds[k] > lastStreamId) {
+                if (streams.inUse(k) && streams.id(k) > lastStreamId) {
                     free(k);
                     if (worker.measuring()) {
                         stats.lost(Loss.READ, 1);
@@ -497,7 +469,7 @@ public final class H2Connection extends SocketConnection {
                     throw new ProtocolError("a connection window above 2^31-1");
                 }
             } else {
-                int slot = slotOf(streamId);
+                int slot = streams.slotOf(streamId);
                 if (slot < 0) {
                     return;
                 }

@@ -16,7 +16,6 @@ import io.netty.handler.codec.quic.QuicTransportParameters;
 import io.netty.handler.codec.quic.SslEarlyDataReadyEvent;
 import io.netty.util.concurrent.Future;
 import java.nio.ByteBuffer;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import javax.net.ssl.SSLEngine;
@@ -124,7 +123,7 @@ public final class H3Connection implements ClientConnection, PacedConnection {
             return;
         }
         state = State.CONNECTING;
-        H3Session s = new H3Session(System.nanoTime());
+        H3Session s = new H3Session(System.nanoTime(), pipelineDepth);
         session = s;
         s.handshakeTimer = worker.loop().schedule(() -> handshakeTimedOut(s), worker.timeoutNanos(), TimeUnit.NANOSECONDS);
         ChannelFuture bound = socket.bind();
@@ -293,11 +292,11 @@ public final class H3Connection implements ClientConnection, PacedConnection {
 
     @Override
     public boolean idle() {
-        return session == null || session.streams.isEmpty();
+        return session == null || session.inFlight.isEmpty();
     }
 
     private int inFlight() {
-        return session == null ? 0 : session.streams.size();
+        return session == null ? 0 : session.inFlight.size();
     }
 
     /** Opens what may be opened now: up to the limit (closed model), or the due requests the pacer hands it (open model). */
@@ -346,8 +345,9 @@ public final class H3Connection implements ClientConnection, PacedConnection {
     /** Opens one request stream meant to go at {@code intendedAt}; the caller checked {@link #hasRoom()}. */
     private void openStream(long intendedAt, long now) {
         H3Session s = session;
-        H3Stream stream = new H3Stream(this, s, intendedAt, now);
-        s.streams.add(stream);
+        int slot = s.inFlight.open(s.nextStreamKey++, intendedAt, now);
+        H3Stream stream = new H3Stream(this, s, slot);
+        s.streams[slot] = stream;
         Future<QuicStreamChannel> created = s.quic.createStream(QuicStreamType.BIDIRECTIONAL, stream);
         if (created.isDone()) {
             streamCreated(stream, created);
@@ -387,16 +387,13 @@ public final class H3Connection implements ClientConnection, PacedConnection {
         if (s == null || state != State.READY) {
             return;
         }
-        List<H3Stream> late = new ArrayList<>();
-        for (H3Stream st : s.streams) {
-            if (now - st.sentAt > timeoutNanos) {
-                late.add(st);
-            }
-        }
-        for (H3Stream st : late) {
-            st.end(Loss.TIMEOUT);
-            if (st.channel != null) {
-                st.channel.close();
+        for (int k = 0; k < s.streams.length; k++) {
+            H3Stream st = s.streams[k];
+            if (st != null && now - s.inFlight.sentAt(k) > timeoutNanos) {
+                st.end(Loss.TIMEOUT); // a loss refills after this task: no slot is reused while this loops
+                if (st.channel != null) {
+                    st.channel.close();
+                }
             }
         }
         queueRefill(); // also picks up stream credit that came without a stream ending
@@ -404,8 +401,10 @@ public final class H3Connection implements ClientConnection, PacedConnection {
 
     /** Counts every stream of {@code s} still in flight as lost to {@code kind}. */
     private void loseAll(H3Session s, Loss kind) {
-        for (H3Stream st : new ArrayList<>(s.streams)) {
-            st.end(kind);
+        for (H3Stream st : s.streams.clone()) {
+            if (st != null) {
+                st.end(kind);
+            }
         }
     }
 
@@ -472,7 +471,8 @@ public final class H3Connection implements ClientConnection, PacedConnection {
 
     /** The stream was answered with {@code status} at {@code now}: recorded, and its place refilled. */
     void streamAnswered(H3Stream stream, int status, long now) {
-        worker.recordAnswer(stream.intendedAt, stream.sentAt, status, now);
+        H3Session s = stream.session;
+        worker.recordAnswer(s.inFlight.dueAt(stream.slot), s.inFlight.sentAt(stream.slot), status, now);
         finish(stream, true);
     }
 
@@ -501,7 +501,8 @@ public final class H3Connection implements ClientConnection, PacedConnection {
      */
     private void finish(H3Stream stream, boolean answered) {
         H3Session s = stream.session;
-        s.streams.remove(stream);
+        s.inFlight.free(stream.slot);
+        s.streams[stream.slot] = null;
         if (s != session) {
             return;
         }

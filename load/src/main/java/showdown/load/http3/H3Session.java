@@ -5,14 +5,17 @@ import io.netty.handler.codec.quic.QuicConnectionCloseEvent;
 import io.netty.handler.codec.quic.QuicConnectionStats;
 import io.netty.util.concurrent.Future;
 import io.netty.util.concurrent.ScheduledFuture;
-import java.util.LinkedHashSet;
-import java.util.Set;
+import showdown.load.engine.InFlight;
 
 /** One connection attempt and, once its handshake is done, the QUIC connection it made. */
 final class H3Session {
 
     final long connectStartedAt;
-    final Set<H3Stream> streams = new LinkedHashSet<>();
+    /** The requests in flight on this connection, and each one's stream handler by the same slot. */
+    final InFlight inFlight;
+    final H3Stream[] streams;
+    /** The key of the next request stream in {@link #inFlight} (QUIC gives its id only once the stream exists). */
+    long nextStreamKey;
     /** The QUIC connection, from the moment its channel exists: the handshake may still be under way. */
     QuicChannel quic;
     ScheduledFuture<?> handshakeTimer;
@@ -27,8 +30,10 @@ final class H3Session {
      */
     boolean noUnidirectionalStream;
 
-    H3Session(long connectStartedAt) {
+    H3Session(long connectStartedAt, int maxInFlight) {
         this.connectStartedAt = connectStartedAt;
+        this.inFlight = new InFlight(maxInFlight);
+        this.streams = new H3Stream[maxInFlight];
     }
 
     void discard() {

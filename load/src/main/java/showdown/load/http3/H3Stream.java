@@ -9,26 +9,25 @@ import io.netty.util.ReferenceCountUtil;
 import showdown.load.stats.WorkerStats.Loss;
 
 /**
- * One request stream, and the one handler of its channel: when it was due and sent, and its
- * response as it is read. The response ends with the stream's FIN (the input shut down). It ends
+ * One request stream, and the one handler of its channel: its slot in the connection's table of
+ * requests in flight, and its response as it is read. The response ends with the stream's FIN (the input shut down). It ends
  * once, answered or lost, and tells its {@link H3Connection}, which counts it and refills.
  */
 final class H3Stream extends ChannelInboundHandlerAdapter {
 
     private final H3Connection connection;
     final H3Session session;
-    final long intendedAt;
-    final long sentAt;
+    /** Its place in the session's {@link showdown.load.engine.InFlight} table: when it was due and sent. */
+    final int slot;
     /** The stream's channel once QUIC has created it; null before. */
     QuicStreamChannel channel;
     private H3ResponseReader response;
     private boolean done;
 
-    H3Stream(H3Connection connection, H3Session session, long intendedAt, long sentAt) {
+    H3Stream(H3Connection connection, H3Session session, int slot) {
         this.connection = connection;
         this.session = session;
-        this.intendedAt = intendedAt;
-        this.sentAt = sentAt;
+        this.slot = slot;
     }
 
     /** Whether it has ended, answered or lost. */
