@@ -10,6 +10,7 @@ import showdown.hosts.Clock;
 import showdown.hosts.agent.Agent;
 import showdown.hosts.agent.AgentConfig;
 import showdown.hosts.agent.AgentRole;
+import showdown.hosts.tls.CertificateRole;
 import showdown.hosts.tls.ChannelTls;
 import showdown.hosts.tls.TlsSetupException;
 import showdown.load.LoadException;
@@ -79,7 +80,7 @@ final class AgentCommand extends Command {
         }
         ChannelTls tls;
         try {
-            tls = ChannelTls.load(ca, cert, key);
+            tls = ChannelTls.load(ca, cert, key, CertificateRole.AGENT);
         } catch (TlsSetupException e) {
             throw new UserException(e.getMessage());
         }

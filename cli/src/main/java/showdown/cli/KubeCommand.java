@@ -5,7 +5,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import showdown.deploy.AgentCertificates;
 import showdown.deploy.AgentOptions;
 import showdown.deploy.kube.KubeManifests;
 import showdown.deploy.kube.KubeRun;
@@ -75,7 +74,7 @@ final class KubeCommand extends Command {
         }
         KubeRun run = new KubeRun(namespace, name, image, pullPolicy, loadAgents, serverNodes, loadNodes, agentPort,
                 targetPorts, heartbeatTimeout, KubeRun.DEFAULT_READY_TIMEOUT);
-        System.out.print(KubeManifests.yaml(run, certs == null ? null : AgentCertificates.in(certs)));
+        System.out.print(KubeManifests.yaml(run, certs == null ? null : KubeHosts.podCertificates(certs)));
         System.out.flush();
         return 0;
     }

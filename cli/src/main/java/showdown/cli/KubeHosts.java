@@ -17,6 +17,7 @@ import showdown.deploy.kube.KubeAgents;
 import showdown.deploy.kube.KubeDeployer;
 import showdown.deploy.kube.KubeRun;
 import showdown.hosts.control.HostsSettings;
+import showdown.hosts.tls.RunCertificates;
 
 /**
  * The agents of {@code showdown run --kubernetes}: deployed by {@link KubeDeployer} (the server agent's
@@ -27,6 +28,8 @@ final class KubeHosts implements AutoCloseable {
 
     /** Marks a results folder whose agents were pods, deleted when the run ended. */
     static final String MARKER = "kubernetes-run.txt";
+    /** The agent host name of the certificate every pod of a run presents (DIR/agents/kubernetes-pods/). */
+    static final String PODS_CERTIFICATE = "kubernetes-pods";
 
     /**
      * Tests give the client of a mock API server here; the command line never does. Package-private on
@@ -89,7 +92,7 @@ final class KubeHosts implements AutoCloseable {
      */
     static KubeHosts deploy(Flags flags, Duration heartbeatTimeout, Path certs, Path dir) {
         KubeRun run = flags.run("showdown-" + HexFormat.of().toHexDigits(new SecureRandom().nextInt()), heartbeatTimeout);
-        AgentCertificates certificates = AgentCertificates.in(certs);
+        AgentCertificates certificates = podCertificates(certs);
         Supplier<KubernetesClient> supplier = clientForTests;
         KubernetesClient client = supplier != null ? supplier.get() : new KubernetesClientBuilder().build();
         KubeAgents agents = null;
@@ -106,6 +109,14 @@ final class KubeHosts implements AutoCloseable {
             client.close();
             throw e;
         }
+    }
+
+    /**
+     * The agent certificate the run's pods share (their addresses are known only once they run):
+     * server-auth only like every agent's, so no pod can drive another.
+     */
+    static AgentCertificates podCertificates(Path certs) {
+        return AgentCertificates.in(RunCertificates.agentFolder(certs, PODS_CERTIFICATE));
     }
 
     private static Path writeInventory(KubeRun run, KubeAgents agents, Path dir) {

@@ -18,6 +18,7 @@ import showdown.deploy.ssh.SshSettings;
 import showdown.harness.target.ShowdownHome;
 import showdown.hosts.control.AgentLauncher;
 import showdown.hosts.control.HostsException;
+import showdown.hosts.tls.RunCertificates;
 
 /**
  * Starts the {@code ssh://user@host[:port]} hosts of a {@code --hosts} inventory: the showdown jar
@@ -77,7 +78,7 @@ final class SshLauncher implements AgentLauncher, AutoCloseable {
             options = AgentOptions.load(AgentOptions.DEFAULT_PORT, allowed(args));
         }
         AgentProgram program = AgentProgram.showdownJar(jar(), ssh.getOrDefault(JAVA, "java"));
-        SshAgent started = deployer().start(address, program, AgentCertificates.in(certs),
+        SshAgent started = deployer().start(address, program, AgentCertificates.in(RunCertificates.agentFolder(certs, address.host())),
                 options.withHeartbeatTimeout(heartbeatTimeout));
         String dial = started.dialAddress();
         int colon = dial.lastIndexOf(':');

@@ -84,7 +84,7 @@ class RunOnHostsTest {
     }
 
     private Agent agent(AgentRole role, List<String> allow, Duration heartbeatTimeout) throws IOException {
-        AgentConfig c = new AgentConfig(role, "127.0.0.1", 0, ChannelTls.agent(certs), allow, heartbeatTimeout, home,
+        AgentConfig c = new AgentConfig(role, "127.0.0.1", 0, ChannelTls.agent(RunCertificates.agentFolder(certs, "127.0.0.1")), allow, heartbeatTimeout, home,
                 Clock.system(), new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
         Agent a = new Agent(c);
         CompletableFuture<Agent.Exit> exit = new CompletableFuture<>();

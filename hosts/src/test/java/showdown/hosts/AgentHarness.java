@@ -43,7 +43,7 @@ final class AgentHarness implements AutoCloseable {
 
     Running startAgent(AgentRole role, List<String> allow, Duration heartbeatTimeout, Clock clock) throws IOException {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
-        AgentConfig config = new AgentConfig(role, "127.0.0.1", 0, ChannelTls.agent(certs), allow, heartbeatTimeout,
+        AgentConfig config = new AgentConfig(role, "127.0.0.1", 0, ChannelTls.agent(RunCertificates.agentFolder(certs, "127.0.0.1")), allow, heartbeatTimeout,
                 Path.of("."), clock, new PrintStream(out, true, StandardCharsets.UTF_8));
         Agent agent = new Agent(config);
         CompletableFuture<Agent.Exit> exit = new CompletableFuture<>();

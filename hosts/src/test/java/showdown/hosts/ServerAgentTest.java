@@ -55,9 +55,9 @@ class ServerAgentTest {
                 scenarios: [mist]
                 """);
         Path certs = home.resolve("certs");
-        RunCertificates.create(certs, List.of());
+        RunCertificates.create(certs, List.of("127.0.0.1"));
         ByteArrayOutputStream out = new ByteArrayOutputStream();
-        Agent agent = new Agent(new AgentConfig(AgentRole.SERVER, "127.0.0.1", 0, ChannelTls.agent(certs), List.of(),
+        Agent agent = new Agent(new AgentConfig(AgentRole.SERVER, "127.0.0.1", 0, ChannelTls.agent(RunCertificates.agentFolder(certs, "127.0.0.1")), List.of(),
                 Duration.ofSeconds(2), home, Clock.system(), new PrintStream(out, true, StandardCharsets.UTF_8)));
         CompletableFuture<Agent.Exit> exit = new CompletableFuture<>();
         Thread.ofPlatform().daemon().start(() -> exit.complete(agent.serve()));

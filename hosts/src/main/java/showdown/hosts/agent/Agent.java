@@ -20,8 +20,8 @@ import showdown.hosts.wire.WireException;
 
 /**
  * {@code showdown agent}: one process per host, serving one controller at a time over mutual
- * TLS. It obeys only a controller whose certificate the run's CA signed (the handshake refuses
- * any other), and ends itself once the controller has been silent past the heartbeat timeout;
+ * TLS. It obeys only a peer whose certificate the run's CA signed with the controller's role (the
+ * handshake refuses any other, an agent's own certificate included), and ends itself once the controller has been silent past the heartbeat timeout;
  * whatever it started (a target) is stopped before it returns.
  *
  * <p>States: LISTENING (no controller yet; no timeout runs) → SERVING (a controller connected;
@@ -143,8 +143,7 @@ public final class Agent implements AutoCloseable {
             socket.setSoTimeout(0);
             channel = new Channel(socket);
         } catch (IOException e) {
-            line("refused a controller at " + from + ": TLS handshake failed, its certificate is not from this run's CA ("
-                    + oneLine(e) + ")");
+            line("refused a controller at " + from + ": TLS handshake failed (" + handshakeFailure(e) + ")");
             closeQuietly(socket);
             return;
         }
@@ -227,6 +226,19 @@ public final class Agent implements AutoCloseable {
         String m = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
         int nl = m.indexOf('\n');
         return nl < 0 ? m : m.substring(0, nl);
+    }
+
+    /**
+     * What the handshake found wrong: the certificate check's own words (another CA, the wrong
+     * role) when it got that far, else the TLS layer's (no TLS at all, no certificate).
+     */
+    static String handshakeFailure(IOException e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof java.security.cert.CertificateException c) {
+                return oneLine(c);
+            }
+        }
+        return oneLine(e);
     }
 
     private static void closeQuietly(SSLSocket s) {

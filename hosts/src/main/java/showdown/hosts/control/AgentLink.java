@@ -71,7 +71,8 @@ public final class AgentLink implements AutoCloseable {
         } catch (javax.net.ssl.SSLException e) {
             close(socket);
             throw new HostsException("agent " + name + " at " + address + ": refused: TLS handshake failed, its certificate"
-                    + " is not from this run's CA or it does not accept ours (" + firstLine(e.getMessage()) + ")");
+                    + " is not an agent's of this run's CA or it does not take ours for the controller's ("
+                    + firstLine(e.getMessage()) + ")");
         } catch (IOException | WireException e) {
             close(socket);
             throw new HostsException("agent " + name + " at " + address + ": no hello: " + firstLine(e.getMessage()));
