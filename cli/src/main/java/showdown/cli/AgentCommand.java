@@ -18,8 +18,9 @@ import showdown.load.Units;
 
 /**
  * {@code showdown agent}: the process a multi-host run drives on each host (docs/hosts.md). It
- * prints one line when it listens, obeys only its run's controller, and ends on "end", SIGTERM,
- * or the controller's silence past the heartbeat timeout.
+ * prints one line when it listens, obeys only its run's controller, and serves one run after
+ * another until SIGTERM; with {@code --one-run} it ends on "end" or the controller's silence
+ * past the heartbeat timeout.
  */
 final class AgentCommand extends Command {
 
@@ -31,6 +32,7 @@ final class AgentCommand extends Command {
     private final List<String> allow = new ArrayList<>();
     private Duration heartbeatTimeout = AgentConfig.DEFAULT_HEARTBEAT_TIMEOUT;
     private Path home;
+    private AgentConfig.Runs runs = AgentConfig.Runs.ONE_AFTER_ANOTHER;
 
     AgentCommand() {
         super("agent", "Runs an agent of a multi-host run: the server's host (targets) or a load host.",
@@ -40,8 +42,8 @@ final class AgentCommand extends Command {
 
     @Override
     List<String> exitCodes() {
-        return List.of("0:the controller ended the run, or SIGTERM", "2:bad input (flag, certificate file)",
-                "3:the controller was silent past --heartbeat-timeout");
+        return List.of("0:SIGTERM, or with --one-run the controller ended the run", "2:bad input (flag, certificate file)",
+                "3:with --one-run, the controller was silent past --heartbeat-timeout");
     }
 
     @Override
@@ -56,6 +58,10 @@ final class AgentCommand extends Command {
                         + " without :PORT (repeatable; nothing else is ever loaded).", allow::add)
                 .value("--heartbeat-timeout", "D", "End when the controller is silent this long (default: "
                         + heartbeatTimeout.toSeconds() + "s).", v -> heartbeatTimeout = duration("--heartbeat-timeout", v))
+                .flag("--serve-runs", "After a run, listen for the next, keeping nothing of it (the default).",
+                        () -> runs = AgentConfig.Runs.ONE_AFTER_ANOTHER)
+                .flag("--one-run", "End when the first run ends (what 'run' passes to the agents it starts).",
+                        () -> runs = AgentConfig.Runs.ONE)
                 .value("--home", "DIR", "Server role: the checkout whose targets it may start (default: SHOWDOWN_HOME).",
                         v -> home = Options.toPath("--home", v));
     }
@@ -85,7 +91,7 @@ final class AgentCommand extends Command {
             throw new UserException(e.getMessage());
         }
         AgentConfig config = new AgentConfig(r, host, port, tls, allow, heartbeatTimeout,
-                home != null ? home.toAbsolutePath().normalize() : ShowdownHome.resolve(), Clock.system(), System.out);
+                home != null ? home.toAbsolutePath().normalize() : ShowdownHome.resolve(), Clock.system(), System.out, runs);
         Agent agent;
         try {
             agent = new Agent(config);

@@ -307,7 +307,7 @@ class HostsNamespaceTest {
         Path agentCerts = RunCertificates.agentFolder(home.resolve("certs"), NET + host);
         command.addAll(List.of("showdown.cli.Main", "agent", "--role", role, "--listen", NET + host + ":" + AGENT_PORT,
                 "--ca", agentCerts.resolve("ca.pem").toString(), "--cert", agentCerts.resolve("agent.pem").toString(),
-                "--key", agentCerts.resolve("agent-key.pem").toString(), "--heartbeat-timeout", "10s"));
+                "--key", agentCerts.resolve("agent-key.pem").toString(), "--heartbeat-timeout", "10s", "--one-run"));
         command.addAll(more);
         Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
         processes.add(p);

@@ -85,7 +85,7 @@ class RunOnHostsTest {
 
     private Agent agent(AgentRole role, List<String> allow, Duration heartbeatTimeout) throws IOException {
         AgentConfig c = new AgentConfig(role, "127.0.0.1", 0, ChannelTls.agent(RunCertificates.agentFolder(certs, "127.0.0.1")), allow, heartbeatTimeout, home,
-                Clock.system(), new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
+                Clock.system(), new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8), AgentConfig.Runs.ONE);
         Agent a = new Agent(c);
         CompletableFuture<Agent.Exit> exit = new CompletableFuture<>();
         Thread.ofPlatform().daemon().start(() -> exit.complete(a.serve()));

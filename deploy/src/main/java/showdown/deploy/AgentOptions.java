@@ -45,14 +45,15 @@ public record AgentOptions(AgentRole role, int port, List<String> allow, Duratio
     }
 
     /**
-     * The arguments after the program: {@code agent --role ... --listen 0.0.0.0:PORT --ca ... }, with
-     * the certificate files named as they are seen where the agent runs ({@code certificateDir}).
+     * The arguments after the program: {@code agent --role ... --listen 0.0.0.0:PORT --ca ... --one-run},
+     * with the certificate files named as they are seen where the agent runs ({@code certificateDir}).
+     * A deployed agent serves its one run and ends, so nothing it started outlives the run.
      */
     public List<String> arguments(String certificateDir) {
         String dir = certificateDir.endsWith("/") ? certificateDir : certificateDir + "/";
         List<String> args = new ArrayList<>(List.of("agent", "--role", role.flag(), "--listen", "0.0.0.0:" + port,
                 "--ca", dir + AgentCertificates.CA_FILE, "--cert", dir + AgentCertificates.CERT_FILE,
-                "--key", dir + AgentCertificates.KEY_FILE));
+                "--key", dir + AgentCertificates.KEY_FILE, "--one-run"));
         for (String address : allow) {
             args.add("--allow");
             args.add(address);

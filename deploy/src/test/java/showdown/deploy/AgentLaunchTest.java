@@ -22,11 +22,11 @@ class AgentLaunchTest {
         assertThat(AgentOptions.load(7700, List.of("192.0.2.10:8080")).withHeartbeatTimeout(Duration.ofSeconds(15))
                 .arguments("/tmp/a"))
                 .containsExactly("agent", "--role", "load", "--listen", "0.0.0.0:7700", "--ca", "/tmp/a/ca.pem",
-                        "--cert", "/tmp/a/agent.pem", "--key", "/tmp/a/agent-key.pem", "--allow", "192.0.2.10:8080",
+                        "--cert", "/tmp/a/agent.pem", "--key", "/tmp/a/agent-key.pem", "--one-run", "--allow", "192.0.2.10:8080",
                         "--heartbeat-timeout", "15s");
         assertThat(AgentOptions.server(0, "/srv/showdown").arguments("/c/"))
                 .containsExactly("agent", "--role", "server", "--listen", "0.0.0.0:0", "--ca", "/c/ca.pem",
-                        "--cert", "/c/agent.pem", "--key", "/c/agent-key.pem", "--home", "/srv/showdown");
+                        "--cert", "/c/agent.pem", "--key", "/c/agent-key.pem", "--one-run", "--home", "/srv/showdown");
     }
 
     @Test

@@ -42,15 +42,26 @@ final class AgentHarness implements AutoCloseable {
     }
 
     Running startAgent(AgentRole role, List<String> allow, Duration heartbeatTimeout, Clock clock) throws IOException {
+        return startAgent(role, allow, heartbeatTimeout, clock, AgentConfig.Runs.ONE, Path.of("."));
+    }
+
+    /** An agent that serves {@code runs}, a server agent starting the targets of {@code home}. */
+    Running startAgent(AgentRole role, List<String> allow, Duration heartbeatTimeout, Clock clock, AgentConfig.Runs runs,
+                       Path home) throws IOException {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
-        AgentConfig config = new AgentConfig(role, "127.0.0.1", 0, ChannelTls.agent(RunCertificates.agentFolder(certs, "127.0.0.1")), allow, heartbeatTimeout,
-                Path.of("."), clock, new PrintStream(out, true, StandardCharsets.UTF_8));
+        AgentConfig config = new AgentConfig(role, "127.0.0.1", 0, agentTls(), allow, heartbeatTimeout, home, clock,
+                new PrintStream(out, true, StandardCharsets.UTF_8), runs);
         Agent agent = new Agent(config);
         CompletableFuture<Agent.Exit> exit = new CompletableFuture<>();
         Thread.ofPlatform().name("test-agent").daemon().start(() -> exit.complete(agent.serve()));
         Running r = new Running(agent, exit, out);
         agents.add(r);
         return r;
+    }
+
+    /** The agents' certificate: all of them run on 127.0.0.1. */
+    ChannelTls agentTls() {
+        return ChannelTls.agent(RunCertificates.agentFolder(certs, "127.0.0.1"));
     }
 
     AgentLink link(String name, Running agent, AgentRole role) {

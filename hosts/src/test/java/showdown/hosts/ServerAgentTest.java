@@ -58,7 +58,7 @@ class ServerAgentTest {
         RunCertificates.create(certs, List.of("127.0.0.1"));
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         Agent agent = new Agent(new AgentConfig(AgentRole.SERVER, "127.0.0.1", 0, ChannelTls.agent(RunCertificates.agentFolder(certs, "127.0.0.1")), List.of(),
-                Duration.ofSeconds(2), home, Clock.system(), new PrintStream(out, true, StandardCharsets.UTF_8)));
+                Duration.ofSeconds(2), home, Clock.system(), new PrintStream(out, true, StandardCharsets.UTF_8), AgentConfig.Runs.ONE));
         CompletableFuture<Agent.Exit> exit = new CompletableFuture<>();
         Thread.ofPlatform().daemon().start(() -> exit.complete(agent.serve()));
         try (AgentLink link = AgentLink.connect("server", "127.0.0.1", agent.port(), AgentRole.SERVER,

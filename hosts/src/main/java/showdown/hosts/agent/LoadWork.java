@@ -24,6 +24,7 @@ import showdown.load.ProgressListener;
 final class LoadWork implements Agent.RoleWork {
 
     private final AgentConfig config;
+    private final Channel channel;
     private final AllowList allow;
     /** How long a ready agent waits for the start before it gives the plan up. */
     static final java.time.Duration START_WAIT = java.time.Duration.ofSeconds(60);
@@ -34,13 +35,14 @@ final class LoadWork implements Agent.RoleWork {
     private volatile String startingCase;
     private static final long ABORTED = Long.MIN_VALUE;
 
-    LoadWork(AgentConfig config) {
+    LoadWork(AgentConfig config, Channel channel) {
         this.config = config;
+        this.channel = channel;
         this.allow = new AllowList(config.allow());
     }
 
     @Override
-    public void handle(Message m, Channel channel) throws IOException {
+    public void handle(Message m) throws IOException {
         if (m instanceof Message.LoadStart s) {
             if (s.caseId().equals(startingCase)) {
                 start.complete(s.startEpochNanos());

@@ -132,8 +132,9 @@ public final class AgentLink implements AutoCloseable {
     }
 
     /**
-     * The agent's next message of kind {@code type}, waiting at most {@code timeout}; messages of
-     * other kinds that arrive first are dropped unless they are a refusal, which is thrown.
+     * The agent's next message of kind {@code type}, waiting at most {@code timeout}. A refusal or a
+     * failed target that arrives first is thrown at once with the agent's reason, so the user reads
+     * why rather than a timeout; other messages that arrive first are dropped.
      */
     public <T extends Message> T await(Class<T> type, Duration timeout) {
         long deadline = System.nanoTime() + timeout.toNanos();
@@ -148,6 +149,10 @@ public final class AgentLink implements AutoCloseable {
             }
             if (m instanceof Message.Refused r) {
                 throw new HostsException("agent " + name + " at " + address + " refused: " + r.reason());
+            }
+            if (m instanceof Message.TargetFailed f) {
+                throw new HostsException("agent " + name + " at " + address + ": "
+                        + (f.name().isEmpty() ? "" : "target " + f.name() + ": ") + f.reason());
             }
         }
     }
