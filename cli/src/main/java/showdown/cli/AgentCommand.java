@@ -24,6 +24,8 @@ import showdown.load.Units;
  */
 final class AgentCommand extends Command {
 
+    private static final int MAX_PORT = 65_535;
+
     private String role;
     private String listen;
     private Path ca;
@@ -81,6 +83,9 @@ final class AgentCommand extends Command {
         }
         String host = listen.substring(0, colon).replace("[", "").replace("]", "");
         int port = Options.toInt("--listen", listen.substring(colon + 1));
+        if (port < 0 || port > MAX_PORT) {
+            throw new UsageException("--listen: port " + port + " is not a TCP port (0-" + MAX_PORT + "; 0 picks a free one)");
+        }
         if (r == AgentRole.SERVER && !allow.isEmpty()) {
             throw new UsageException("--allow is for load agents; a server agent loads nothing");
         }

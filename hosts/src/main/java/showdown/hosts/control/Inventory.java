@@ -1,6 +1,7 @@
 package showdown.hosts.control;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
@@ -33,6 +34,7 @@ public record Inventory(Host server, List<Host> load, Map<String, String> ssh) {
 
     /** The port an {@code agent://host} without a port is reached at. */
     public static final int DEFAULT_AGENT_PORT = 7700;
+    private static final int MAX_PORT = 65_535;
 
     /**
      * One host.
@@ -77,10 +79,14 @@ public record Inventory(Host server, List<Host> load, Map<String, String> ssh) {
 
     public static Inventory read(Path file) {
         File f;
+        byte[] text = null;
         try {
-            f = YAML.readValue(Files.readAllBytes(file), File.class);
+            text = Files.readAllBytes(file);
+            f = YAML.readValue(text, File.class);
         } catch (NoSuchFileException e) {
             throw new HostsException("--hosts " + file + ": no such file");
+        } catch (JsonProcessingException e) {
+            throw new HostsException("--hosts " + file + ": " + YamlError.describe(e, YAML, text));
         } catch (IOException e) {
             throw new HostsException("--hosts " + file + ": not an inventory: " + AgentLink.firstLine(e.getMessage()));
         }
@@ -122,6 +128,10 @@ public record Inventory(Host server, List<Host> load, Map<String, String> ssh) {
             if (u.getHost() == null) {
                 throw new HostsException("--hosts " + file + ": host " + h.name() + ": bad agent '" + h.agent()
                         + "' (agent://HOST:PORT)");
+            }
+            if (u.getPort() == 0 || u.getPort() > MAX_PORT) {
+                throw new HostsException("--hosts " + file + ": host " + h.name() + ": agent port " + u.getPort()
+                        + " is not a TCP port (1-" + MAX_PORT + ")");
             }
         } else if (!h.agent().startsWith("ssh://") && !h.agent().equals("kube")) {
             throw new HostsException("--hosts " + file + ": host " + h.name() + ": agent '" + h.agent()
