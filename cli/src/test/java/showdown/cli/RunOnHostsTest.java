@@ -218,6 +218,12 @@ class RunOnHostsTest {
         assertThat(done.finishedAt()).isNotNull();
         assertThat(done.cases()).hasSize(3).allSatisfy(c -> assertThat(c.hosts()).isNotNull());
         assertThat(done.cases()).extracting(CaseResult::identity).doesNotHaveDuplicates();
+
+        // the agents ended with the run; a resume of a finished run does not dial them
+        CapturedCli.Outcome again = CapturedCli.run("run", "--resume", out.toString());
+        assertThat(again.exitCode()).as(again.err()).isZero();
+        assertThat(again.err().strip()).isEqualTo("showdown run: --resume " + out.toAbsolutePath().normalize()
+                + ": this run finished at " + done.finishedAt() + "; nothing is left to measure");
     }
 
     @Test
