@@ -60,6 +60,7 @@ public final class Channel implements Closeable {
     public void send(Message m) throws IOException {
         byte[] frame = Wire.encode(m);
         Frames.checkLength(frame);
+        requireOpen(); // once closing, only what was queued before goes out
         try {
             while (!outbox.offer(frame, POLL_MILLIS, TimeUnit.MILLISECONDS)) {
                 requireOpen();
