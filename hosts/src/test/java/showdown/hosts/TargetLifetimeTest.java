@@ -118,6 +118,56 @@ class TargetLifetimeTest {
         }
     }
 
+    @Test
+    void aControllerThatLeavesDuringABuildFreesTheAgentAtOnceAndStopsTheBuild() throws Exception {
+        Path dir = Files.createDirectories(home.resolve("targets/test/slowbuild"));
+        String marker = "600.123"; // names this test's build among the machine's processes
+        Files.writeString(dir.resolve("target.yaml"), """
+                name: slowbuild
+                display: slowbuild
+                language: shell
+                framework: none
+                version: "1"
+                category: platform
+                build:
+                  command: ["sleep", "%s"]
+                  output: build/never
+                start: ["build/never"]
+                ready: /plaintext
+                scenarios: [mist]
+                """.formatted(marker));
+        try (AgentHarness h = new AgentHarness(home)) {
+            AgentHarness.Running agent = startServerAgent(h);
+            AgentLink first = h.link("server", agent, AgentRole.SERVER);
+            first.send(new Message.StartTarget("slowbuild", java.util.Map.of(), List.of()));
+            ProcessHandle build = awaitProcess("sleep", marker);
+            started.add(build);
+            first.close(); // the controller is gone while the build runs
+
+            // the agent handled the disconnect without waiting for the build: a new controller is served
+            assertThat(h.link("server", agent, AgentRole.SERVER).welcome().role()).isEqualTo("server");
+            build.onExit().get(WAIT.toSeconds(), TimeUnit.SECONDS);
+            assertThat(build.isAlive()).as("the build is stopped").isFalse();
+            assertThat(agent.printed()).doesNotContain("refused a second controller");
+        }
+    }
+
+    /** A descendant of this JVM running {@code command} with {@code argument}, waited for (bounded). */
+    private static ProcessHandle awaitProcess(String command, String argument) throws InterruptedException {
+        long deadline = System.nanoTime() + WAIT.toNanos();
+        while (System.nanoTime() < deadline) {
+            var found = ProcessHandle.current().descendants()
+                    .filter(p -> p.info().command().orElse("").endsWith("/" + command)
+                            && List.of(p.info().arguments().orElse(new String[0])).contains(argument))
+                    .findFirst();
+            if (found.isPresent()) {
+                return found.get();
+            }
+            Thread.sleep(50);
+        }
+        throw new AssertionError("no process '" + command + " " + argument + "' within " + WAIT.toSeconds() + " s");
+    }
+
     private AgentHarness.Running startServerAgent(AgentHarness h) throws IOException {
         AgentHarness.Running agent = h.startAgent(AgentRole.SERVER, List.of(), Duration.ofSeconds(2), Clock.system(),
                 AgentConfig.Runs.ONE_AFTER_ANOTHER, home);

@@ -127,6 +127,9 @@ final class ServerWork implements Agent.RoleWork {
             m = TargetCatalog.discover(config.home()).require(s.name());
             Path logs = config.home().resolve("results").resolve("agent-logs");
             TargetBuilder.ensureBuilt(m, config.home(), logs.resolve(m.name() + ".build.log"));
+            if (closed) { // the controller left during the build: start nothing
+                return;
+            }
             List<Integer> cpus = s.cpus() == null ? List.of() : s.cpus();
             java.util.Map<String, String> env = new java.util.HashMap<>(s.env() == null ? java.util.Map.of() : s.env());
             // the load comes from other hosts: a target that honours HOST listens on every address
