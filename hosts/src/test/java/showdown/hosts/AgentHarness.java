@@ -35,6 +35,8 @@ final class AgentHarness implements AutoCloseable {
     private final List<AgentLink> links = new ArrayList<>();
     private HttpServer server;
     final AtomicLong served = new AtomicLong();
+    /** When the first request arrived, on this host's clock; 0 before. */
+    final AtomicLong firstRequestEpochNanos = new AtomicLong();
 
     AgentHarness(Path dir) {
         this.certs = dir.resolve("certs");
@@ -76,6 +78,7 @@ final class AgentHarness implements AutoCloseable {
         server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 512);
         server.setExecutor(Executors.newFixedThreadPool(4));
         server.createContext("/", exchange -> {
+            firstRequestEpochNanos.compareAndSet(0, Clock.system().epochNanos());
             served.incrementAndGet();
             byte[] body = "ok".getBytes(StandardCharsets.US_ASCII);
             exchange.sendResponseHeaders(200, body.length);
