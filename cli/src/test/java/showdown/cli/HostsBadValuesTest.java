@@ -45,14 +45,8 @@ class HostsBadValuesTest {
     void anInventoryWithAnAgentPortOutsideTcpsRangeIsOneLine() throws IOException {
         Path certs = dir.resolve("certs");
         RunCertificates.create(certs, List.of());
-        Path inventory = Files.writeString(dir.resolve("hosts.yaml"), """
-                server:
-                  name: server
-                  agent: agent://192.0.2.20:99999
-                load:
-                  - name: load-1
-                    agent: agent://192.0.2.11
-                """);
+        Path inventory = Files.writeString(dir.resolve("hosts.yaml"),
+                "server: {name: server, agent: 'agent://192.0.2.20:99999'}\nload: [{name: load-1, agent: 'agent://192.0.2.11'}]\n");
         assertOneLine(CapturedCli.run("run", "--hosts", inventory.toString(), "--certs", certs.toString(), "--out",
                 dir.resolve("out").toString()), "host server: agent port 99999 is not a TCP port (1-65535)");
     }

@@ -73,6 +73,29 @@ final class AgentHarness implements AutoCloseable {
         return link;
     }
 
+    /**
+     * A target in {@code home}'s checkout whose start command runs {@code first} (a shell command,
+     * or nothing) and then execs python's HTTP server: one process, serving {@code /plaintext}.
+     *
+     * @return the target's folder
+     */
+    static Path writePythonTarget(Path home, String name, String first) throws IOException {
+        Path dir = java.nio.file.Files.createDirectories(home.resolve("targets/test").resolve(name));
+        java.nio.file.Files.writeString(dir.resolve("plaintext"), "ok");
+        java.nio.file.Files.writeString(dir.resolve("target.yaml"), """
+                name: %s
+                display: %s
+                language: python
+                framework: http.server
+                version: "3"
+                category: platform
+                start: ["sh", "-c", "%sexec python3 -m http.server --bind 127.0.0.1 $PORT"]
+                ready: /plaintext
+                scenarios: [mist]
+                """.formatted(name, name, first.isEmpty() ? "" : first + " && "));
+        return dir;
+    }
+
     /** An HTTP server on 127.0.0.1 that answers every request with 200 and counts them. */
     int startServer() throws IOException {
         server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 512);

@@ -106,25 +106,32 @@ class AgentLoadTest {
         }
     }
 
+    /** A load agent named load-1, allowed 127.0.0.1, whose clock is {@code aheadNanos} ahead of this host's. */
+    private static AgentLink loadAgentAhead(AgentHarness h, long aheadNanos) throws java.io.IOException {
+        AgentHarness.Running agent = h.startAgent(AgentRole.LOAD, List.of("127.0.0.1"), Duration.ofSeconds(30),
+                Clock.system().offsetBy(aheadNanos));
+        return h.link("load-1", agent, AgentRole.LOAD);
+    }
+
+    private static LoadSpec tenRequests(int port) {
+        return LoadSpec.builder().url("http://127.0.0.1:" + port + "/").connections(1).threads(1).requests(10).build();
+    }
+
     /** Well above the offset's measurement error on one host, far below the 400 ms a wrong sign would make. */
     private static final long COMPENSATION_ALLOWANCE_NANOS = 2_000_000L;
 
     @Test
     void anAgentWhoseClockIsOffPastTheBoundIsRefused() throws Exception {
         try (AgentHarness h = new AgentHarness(dir)) {
-            int port = h.startServer();
-            AgentHarness.Running agent = h.startAgent(AgentRole.LOAD, List.of("127.0.0.1"), Duration.ofSeconds(30),
-                    Clock.system().offsetBy(5_000_000L));
-            AgentLink link = h.link("load-1", agent, AgentRole.LOAD);
+            LoadSpec spec = tenRequests(h.startServer());
+            AgentLink link = loadAgentAhead(h, 5_000_000L);
             ClockOffset measured = ClockOffset.measure(link, Clock.system());
             assertThat(measured.offsetNanos()).isBetween(5_000_000L - measured.roundTripNanos(),
                     5_000_000L + measured.roundTripNanos());
             AgentLoad load = new AgentLoad(List.of(link), Clock.system(), Duration.ofMillis(1));
-            LoadSpec spec = LoadSpec.builder().url("http://127.0.0.1:" + port + "/").connections(1).threads(1)
-                    .requests(10).build();
             assertThatThrownBy(() -> load.run(spec, LoadEngine.IntervalSink.NONE, 100_000_000L, start -> { }))
                     .isInstanceOf(HostsException.class)
-                    .hasMessageStartingWith("agent load-1 at 127.0.0.1:" + agent.agent().port() + ": its clock is ")
+                    .hasMessageStartingWith("agent load-1 at " + link.address() + ": its clock is ")
                     .hasMessageMatching(".*its clock is [45]\\.[0-9]{3} ms off the controller's.*")
                     .hasMessageContaining("above --max-clock-offset 1.000 ms");
             assertThat(h.served.get()).isZero();
@@ -146,13 +153,8 @@ class AgentLoadTest {
     @Test
     void anAgentsClockOffsetIsCompensatedInItsDirection() throws Exception {
         try (AgentHarness h = new AgentHarness(dir)) {
-            int port = h.startServer();
-            AgentHarness.Running agent = h.startAgent(AgentRole.LOAD, List.of("127.0.0.1"), Duration.ofSeconds(30),
-                    Clock.system().offsetBy(200_000_000L));
-            AgentLoad load = new AgentLoad(List.of(h.link("load-1", agent, AgentRole.LOAD)), Clock.system(),
-                    Duration.ofSeconds(1));
-            LoadSpec spec = LoadSpec.builder().url("http://127.0.0.1:" + port + "/").connections(1).threads(1)
-                    .requests(10).build();
+            LoadSpec spec = tenRequests(h.startServer());
+            AgentLoad load = new AgentLoad(List.of(loadAgentAhead(h, 200_000_000L)), Clock.system(), Duration.ofSeconds(1));
             long[] t0 = new long[1];
             assertThat(load.run(spec, LoadEngine.IntervalSink.NONE, 100_000_000L, start -> t0[0] = start).merged()
                     .requests()).isEqualTo(10);

@@ -48,19 +48,7 @@ class ServerAgentTest {
     @Test
     void startsATargetByNameWatchesItAndStopsIt() throws Exception {
         // it takes longer to start than the agent's heartbeat timeout: the agent must keep listening meanwhile
-        Path dir = Files.createDirectories(home.resolve("targets/test/slow"));
-        Files.writeString(dir.resolve("plaintext"), "ok");
-        Files.writeString(dir.resolve("target.yaml"), """
-                name: slow
-                display: slow
-                language: python
-                framework: http.server
-                version: "3"
-                category: platform
-                start: ["sh", "-c", "sleep 3 && exec python3 -m http.server --bind 127.0.0.1 $PORT"]
-                ready: /plaintext
-                scenarios: [mist]
-                """);
+        Path dir = AgentHarness.writePythonTarget(home, "slow", "sleep 3");
         Path certs = home.resolve("certs");
         RunCertificates.create(certs, List.of("127.0.0.1"));
         ByteArrayOutputStream out = new ByteArrayOutputStream();

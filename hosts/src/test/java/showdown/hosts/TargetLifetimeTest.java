@@ -174,21 +174,8 @@ class TargetLifetimeTest {
         return agent;
     }
 
-    /** A target whose start command execs python's HTTP server: one process, serving {@code /plaintext}. */
     private void writeTarget() throws IOException {
-        Path dir = Files.createDirectories(home.resolve("targets/test/echo"));
-        Files.writeString(dir.resolve("plaintext"), "ok");
-        Files.writeString(dir.resolve("target.yaml"), """
-                name: echo
-                display: echo
-                language: python
-                framework: http.server
-                version: "3"
-                category: platform
-                start: ["sh", "-c", "exec python3 -m http.server --bind 127.0.0.1 $PORT"]
-                ready: /plaintext
-                scenarios: [mist]
-                """);
+        AgentHarness.writePythonTarget(home, "echo", "");
     }
 
     private static int listeningPort(Process agent) throws Exception {

@@ -21,40 +21,35 @@ final class RoleTrustManager extends X509ExtendedTrustManager {
         this.expected = expected;
     }
 
+    // the JDK's check first, then the role: six entry points, one rule
     @Override
-    public void checkClientTrusted(X509Certificate[] chain, String authType, Socket socket) throws CertificateException {
-        pkix.checkClientTrusted(chain, authType, socket);
-        requireRole(chain);
+    public void checkClientTrusted(X509Certificate[] chain, String authType, Socket s) throws CertificateException {
+        withRole(chain, () -> pkix.checkClientTrusted(chain, authType, s));
     }
 
     @Override
-    public void checkServerTrusted(X509Certificate[] chain, String authType, Socket socket) throws CertificateException {
-        pkix.checkServerTrusted(chain, authType, socket);
-        requireRole(chain);
+    public void checkServerTrusted(X509Certificate[] chain, String authType, Socket s) throws CertificateException {
+        withRole(chain, () -> pkix.checkServerTrusted(chain, authType, s));
     }
 
     @Override
-    public void checkClientTrusted(X509Certificate[] chain, String authType, SSLEngine engine) throws CertificateException {
-        pkix.checkClientTrusted(chain, authType, engine);
-        requireRole(chain);
+    public void checkClientTrusted(X509Certificate[] chain, String authType, SSLEngine e) throws CertificateException {
+        withRole(chain, () -> pkix.checkClientTrusted(chain, authType, e));
     }
 
     @Override
-    public void checkServerTrusted(X509Certificate[] chain, String authType, SSLEngine engine) throws CertificateException {
-        pkix.checkServerTrusted(chain, authType, engine);
-        requireRole(chain);
+    public void checkServerTrusted(X509Certificate[] chain, String authType, SSLEngine e) throws CertificateException {
+        withRole(chain, () -> pkix.checkServerTrusted(chain, authType, e));
     }
 
     @Override
     public void checkClientTrusted(X509Certificate[] chain, String authType) throws CertificateException {
-        pkix.checkClientTrusted(chain, authType);
-        requireRole(chain);
+        withRole(chain, () -> pkix.checkClientTrusted(chain, authType));
     }
 
     @Override
     public void checkServerTrusted(X509Certificate[] chain, String authType) throws CertificateException {
-        pkix.checkServerTrusted(chain, authType);
-        requireRole(chain);
+        withRole(chain, () -> pkix.checkServerTrusted(chain, authType));
     }
 
     @Override
@@ -62,7 +57,12 @@ final class RoleTrustManager extends X509ExtendedTrustManager {
         return pkix.getAcceptedIssuers();
     }
 
-    private void requireRole(X509Certificate[] chain) throws CertificateException {
+    private interface Check {
+        void run() throws CertificateException;
+    }
+
+    private void withRole(X509Certificate[] chain, Check pkixCheck) throws CertificateException {
+        pkixCheck.run();
         String why = expected.refusal(chain[0]).orElse(null);
         if (why != null) {
             throw new CertificateException("the peer's certificate has the wrong role: " + why);
