@@ -205,6 +205,9 @@ public final class Agent implements AutoCloseable {
                         if (config.runs() == AgentConfig.Runs.ONE) {
                             exit.compareAndSet(null, Exit.ENDED);
                         } else {
+                            // free for the next controller before saying so: it may connect at once
+                            work.compareAndSet(role, null);
+                            current.compareAndSet(channel, null);
                             controllerSeen.set(false);
                             line("the controller at " + from + " ended its run; listening for the next");
                         }
