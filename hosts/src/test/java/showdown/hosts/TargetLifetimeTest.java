@@ -60,11 +60,7 @@ class TargetLifetimeTest {
     void aTargetDiesWithItsServerAgentKilledBySigkill() throws Exception {
         writeTarget();
         Path certs = home.resolve("certs");
-        RunCertificates.create(certs, List.of("127.0.0.1"));
-        Process agent = new ProcessBuilder(ProcessHandle.current().info().command().orElse("java"), "-cp",
-                System.getProperty("java.class.path"), AgentProcessMain.class.getName(), home.toString(),
-                RunCertificates.agentFolder(certs, "127.0.0.1").toString()).redirectErrorStream(true).start();
-        started.add(agent.toHandle());
+        Process agent = startAgentProcess(certs);
         int port = listeningPort(agent);
 
         List<ProcessHandle> target;
@@ -84,6 +80,25 @@ class TargetLifetimeTest {
                 assertThat(p.isAlive()).as("target process " + p.pid()).isFalse();
             }
             assertThat(accepts(served.port())).as("nothing listens on the target's port").isFalse();
+        }
+    }
+
+    @Test
+    void aBuildDiesWithItsServerAgentKilledBySigkill() throws Exception {
+        String marker = "600.456";
+        writeSlowBuild(marker);
+        Path certs = home.resolve("certs");
+        Process agent = startAgentProcess(certs);
+        try (AgentLink link = AgentLink.connect("server", "127.0.0.1", listeningPort(agent), AgentRole.SERVER,
+                ChannelTls.controller(certs), WAIT)) {
+            link.send(new Message.StartTarget("slowbuild", java.util.Map.of(), List.of()));
+            ProcessHandle build = awaitProcess("sleep", marker);
+            started.add(build);
+
+            agent.destroyForcibly();
+            assertThat(agent.waitFor(WAIT.toSeconds(), TimeUnit.SECONDS)).isTrue();
+            build.onExit().get(WAIT.toSeconds(), TimeUnit.SECONDS);
+            assertThat(build.isAlive()).as("the build is gone with its agent").isFalse();
         }
     }
 
@@ -120,22 +135,8 @@ class TargetLifetimeTest {
 
     @Test
     void aControllerThatLeavesDuringABuildFreesTheAgentAtOnceAndStopsTheBuild() throws Exception {
-        Path dir = Files.createDirectories(home.resolve("targets/test/slowbuild"));
         String marker = "600.123"; // names this test's build among the machine's processes
-        Files.writeString(dir.resolve("target.yaml"), """
-                name: slowbuild
-                display: slowbuild
-                language: shell
-                framework: none
-                version: "1"
-                category: platform
-                build:
-                  command: ["sleep", "%s"]
-                  output: build/never
-                start: ["build/never"]
-                ready: /plaintext
-                scenarios: [mist]
-                """.formatted(marker));
+        writeSlowBuild(marker);
         try (AgentHarness h = new AgentHarness(home)) {
             AgentHarness.Running agent = startServerAgent(h);
             AgentLink first = h.link("server", agent, AgentRole.SERVER);
@@ -172,6 +173,35 @@ class TargetLifetimeTest {
         AgentHarness.Running agent = h.startAgent(AgentRole.SERVER, List.of(), Duration.ofSeconds(2), Clock.system(),
                 AgentConfig.Runs.ONE_AFTER_ANOTHER, home);
         return agent;
+    }
+
+    /** A server agent in a process of its own, with a fresh run's certificates in {@code certs}. */
+    private Process startAgentProcess(Path certs) throws IOException {
+        RunCertificates.create(certs, List.of("127.0.0.1"));
+        Process agent = new ProcessBuilder(ProcessHandle.current().info().command().orElse("java"), "-cp",
+                System.getProperty("java.class.path"), AgentProcessMain.class.getName(), home.toString(),
+                RunCertificates.agentFolder(certs, "127.0.0.1").toString()).redirectErrorStream(true).start();
+        started.add(agent.toHandle());
+        return agent;
+    }
+
+    /** A target whose build is {@code sleep MARKER}: it never ends by itself. */
+    private void writeSlowBuild(String marker) throws IOException {
+        Path dir = Files.createDirectories(home.resolve("targets/test/slowbuild"));
+        Files.writeString(dir.resolve("target.yaml"), """
+                name: slowbuild
+                display: slowbuild
+                language: shell
+                framework: none
+                version: "1"
+                category: platform
+                build:
+                  command: ["sleep", "%s"]
+                  output: build/never
+                start: ["build/never"]
+                ready: /plaintext
+                scenarios: [mist]
+                """.formatted(marker));
     }
 
     private void writeTarget() throws IOException {

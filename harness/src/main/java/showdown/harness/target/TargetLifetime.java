@@ -2,7 +2,7 @@ package showdown.harness.target;
 
 import java.util.List;
 
-/** Whether a target may outlive the thread that started it. */
+/** Whether a target, or its build, may outlive the thread that started it. */
 public enum TargetLifetime {
     /** The target runs until it is stopped; a local run stops it on every path out. */
     INDEPENDENT,

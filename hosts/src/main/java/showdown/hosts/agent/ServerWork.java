@@ -126,7 +126,8 @@ final class ServerWork implements Agent.RoleWork {
         try {
             m = TargetCatalog.discover(config.home()).require(s.name());
             Path logs = config.home().resolve("results").resolve("agent-logs");
-            TargetBuilder.ensureBuilt(m, config.home(), logs.resolve(m.name() + ".build.log"));
+            TargetBuilder.ensureBuilt(m, config.home(), logs.resolve(m.name() + ".build.log"),
+                    TargetLifetime.ENDS_WITH_STARTING_THREAD);
             if (closed) { // the controller left during the build: start nothing
                 return;
             }
