@@ -17,6 +17,7 @@ import showdown.deploy.kube.KubeAgents;
 import showdown.deploy.kube.KubeDeployer;
 import showdown.deploy.kube.KubeRun;
 import showdown.hosts.control.HostsSettings;
+import showdown.hosts.control.Inventory;
 import showdown.hosts.tls.RunCertificates;
 
 /**
@@ -120,18 +121,17 @@ final class KubeHosts implements AutoCloseable {
     }
 
     private static Path writeInventory(KubeRun run, KubeAgents agents, Path dir) {
-        StringBuilder yaml = new StringBuilder("# the agents of kubernetes run " + run.name() + " in namespace "
-                + run.namespace() + "; its pods were deleted when the run ended\n");
-        yaml.append("server:\n  name: server\n  agent: agent://").append(agents.server())
-                .append("\n  address: ").append(agents.serverHost()).append("\nload:\n");
+        List<Inventory.Host> load = new java.util.ArrayList<>();
         for (int i = 0; i < agents.load().size(); i++) {
-            yaml.append("  - name: load-").append(i + 1).append("\n    agent: agent://").append(agents.load().get(i))
-                    .append('\n');
+            load.add(new Inventory.Host("load-" + (i + 1), "agent://" + agents.load().get(i), null));
         }
+        Inventory inventory = new Inventory(new Inventory.Host("server", "agent://" + agents.server(), agents.serverHost()),
+                load, Map.of());
         try {
             Files.createDirectories(dir);
             Files.writeString(dir.resolve(MARKER), run.namespace() + " " + run.name() + "\n");
-            return Files.writeString(dir.resolve(HostsSettings.INVENTORY_COPY), yaml);
+            return inventory.write(dir.resolve(HostsSettings.INVENTORY_COPY), "the agents of kubernetes run " + run.name()
+                    + " in namespace " + run.namespace() + "; its pods were deleted when the run ended");
         } catch (IOException e) {
             throw new UserException(dir + ": cannot write the run's inventory: " + e.getMessage());
         }

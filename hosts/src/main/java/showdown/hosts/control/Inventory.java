@@ -1,5 +1,6 @@
 package showdown.hosts.control;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
@@ -76,6 +77,17 @@ public record Inventory(Host server, List<Host> load, Map<String, String> ssh) {
 
     private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory())
             .configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, true);
+    private static final ObjectMapper YAML_OUT = new ObjectMapper(new YAMLFactory())
+            .setSerializationInclusion(JsonInclude.Include.NON_EMPTY);
+
+    /**
+     * Writes this inventory as {@link #read} reads it, under a comment line ({@code # ...}); what
+     * is unset (a server's address, an empty {@code ssh:} block) is left out.
+     */
+    public Path write(Path file, String comment) throws IOException {
+        String yaml = YAML_OUT.writeValueAsString(this);
+        return Files.writeString(file, "# " + comment + "\n" + yaml.replaceFirst("^---\\s*\n", ""));
+    }
 
     public static Inventory read(Path file) {
         File f;

@@ -37,6 +37,16 @@ class InventoryTest {
     }
 
     @Test
+    void anInventoryWrittenReadsBackTheSame() throws IOException {
+        Inventory inventory = new Inventory(new Inventory.Host("server", "agent://10.0.0.5:7700", "10.0.0.5"),
+                java.util.List.of(new Inventory.Host("load-1", "agent://10.0.0.6:7700", null),
+                        new Inventory.Host("load-2", "agent://[fd00::7]:7700", null)), java.util.Map.of());
+        Path file = inventory.write(dir.resolve("written.yaml"), "the agents of kubernetes run r1");
+        assertThat(Files.readString(file)).startsWith("# the agents of kubernetes run r1\n").doesNotContain("ssh", "null");
+        assertThat(Inventory.read(file)).isEqualTo(inventory);
+    }
+
+    @Test
     void anUnknownKeyIsNamedWithItsPlaceAndTheKeysThatAreTaken() throws IOException {
         Path file = write("""
                 server:
