@@ -11,6 +11,7 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
+import showdown.contract.AgentFlags;
 import showdown.deploy.AgentCertificates;
 import showdown.deploy.AgentOptions;
 import showdown.deploy.kube.KubeAgents;
@@ -69,7 +70,7 @@ final class KubeHosts implements AutoCloseable {
             return new KubeRun(namespace != null ? namespace : "default", name, image,
                     pullPolicy != null ? pullPolicy : KubeRun.DEFAULT_PULL_POLICY, loadAgents != null ? loadAgents : 1,
                     serverNodes != null ? serverNodes : Map.of(), loadNodes != null ? loadNodes : Map.of(),
-                    AgentOptions.DEFAULT_PORT, List.of(), heartbeatTimeout,
+                    AgentFlags.DEFAULT_PORT, List.of(), heartbeatTimeout,
                     readyTimeout != null ? readyTimeout : KubeRun.DEFAULT_READY_TIMEOUT);
         }
     }

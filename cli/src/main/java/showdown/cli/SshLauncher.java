@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import showdown.contract.AgentFlags;
 import showdown.deploy.AgentCertificates;
 import showdown.deploy.AgentOptions;
 import showdown.deploy.ssh.AgentProgram;
@@ -73,9 +74,9 @@ final class SshLauncher implements AgentLauncher, AutoCloseable {
                 throw new HostsException("host " + name + " (" + agent + "): a server agent over SSH needs 'home' in the"
                         + " inventory's ssh: block, the checkout of showdown on that host whose targets it starts");
             }
-            options = AgentOptions.server(AgentOptions.DEFAULT_PORT, home);
+            options = AgentOptions.server(AgentFlags.DEFAULT_PORT, home);
         } else {
-            options = AgentOptions.load(AgentOptions.DEFAULT_PORT, allowed(args));
+            options = AgentOptions.load(AgentFlags.DEFAULT_PORT, allowed(args));
         }
         AgentProgram program = AgentProgram.showdownJar(jar(), ssh.getOrDefault(JAVA, "java"));
         SshAgent started = deployer().start(address, program, AgentCertificates.in(RunCertificates.agentFolder(certs, address.host())),

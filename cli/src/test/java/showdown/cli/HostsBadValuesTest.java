@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import showdown.deploy.AgentOptions;
 import showdown.hosts.tls.RunCertificates;
 
 /** Every bad value a user can give a multi-host command is one line and exit 2, never a stack trace. */
@@ -20,6 +21,17 @@ class HostsBadValuesTest {
     void anAgentListeningOnAPortOutsideTcpsRangeIsOneLine() {
         assertOneLine(CapturedCli.run("agent", "--role", "load", "--listen", "127.0.0.1:99999", "--ca", "ca.pem", "--cert",
                 "agent.pem", "--key", "agent-key.pem"), "--listen: port 99999 is not a TCP port (0-65535; 0 picks a free one) (see 'showdown agent --help')");
+    }
+
+    @Test
+    void theArgumentsADeployerWritesAreTheOnesTheAgentCommandTakes() {
+        Path missing = dir.resolve("not-copied");
+        for (AgentOptions options : List.of(AgentOptions.load(0, List.of("127.0.0.1:8080")),
+                AgentOptions.server(0, dir.toString()).withHeartbeatTimeout(java.time.Duration.ofSeconds(20)))) {
+            // every flag parsed: the first complaint is the certificate folder that is not there
+            assertOneLine(CapturedCli.run(options.arguments(missing.toString()).toArray(String[]::new)),
+                    "no such file: " + missing.resolve("ca.pem"));
+        }
     }
 
     @Test

@@ -18,6 +18,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import showdown.contract.AgentRole;
 import showdown.harness.results.CaseHosts;
 import showdown.harness.results.CaseNote;
 import showdown.harness.results.CaseResult;
@@ -27,7 +28,6 @@ import showdown.harness.run.RunListener;
 import showdown.hosts.Clock;
 import showdown.hosts.agent.Agent;
 import showdown.hosts.agent.AgentConfig;
-import showdown.hosts.agent.AgentRole;
 import showdown.hosts.tls.ChannelTls;
 import showdown.hosts.tls.RunCertificates;
 

@@ -9,6 +9,7 @@ import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import showdown.contract.ListeningLine;
 import showdown.deploy.ssh.SshAddress;
 
 /** The pieces both deployers share: the agent's arguments, its listening line, the addresses given. */

@@ -11,7 +11,7 @@ import java.util.Random;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import showdown.hosts.agent.AgentRole;
+import showdown.contract.AgentRole;
 import showdown.hosts.control.AgentLink;
 import showdown.hosts.control.AgentLoad;
 import showdown.hosts.control.ClockOffset;

@@ -3,9 +3,9 @@ package showdown.hosts;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import showdown.contract.AgentRole;
 import showdown.hosts.agent.Agent;
 import showdown.hosts.agent.AgentConfig;
-import showdown.hosts.agent.AgentRole;
 import showdown.hosts.tls.ChannelTls;
 
 /** A server agent on 127.0.0.1 in a process of its own, for tests that kill it. Arguments: HOME AGENT_CERT_FOLDER. */

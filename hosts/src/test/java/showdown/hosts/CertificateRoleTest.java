@@ -14,7 +14,7 @@ import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLSocket;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import showdown.hosts.agent.AgentRole;
+import showdown.contract.AgentRole;
 import showdown.hosts.control.AgentLink;
 import showdown.hosts.tls.CertificateRole;
 import showdown.hosts.tls.ChannelTls;

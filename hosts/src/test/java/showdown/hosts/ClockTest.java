@@ -9,7 +9,7 @@ import java.util.Deque;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import showdown.hosts.agent.AgentRole;
+import showdown.contract.AgentRole;
 import showdown.hosts.control.AgentLink;
 import showdown.hosts.control.ClockOffset;
 

@@ -14,6 +14,8 @@ import java.util.concurrent.atomic.AtomicReference;
 import javax.net.ssl.SSLException;
 import javax.net.ssl.SSLServerSocket;
 import javax.net.ssl.SSLSocket;
+import showdown.contract.AgentRole;
+import showdown.contract.ListeningLine;
 import showdown.hosts.wire.Channel;
 import showdown.hosts.wire.Message;
 import showdown.hosts.wire.WireException;
@@ -80,7 +82,7 @@ public final class Agent implements AutoCloseable {
 
     /** Runs until the controller ends the agent or falls silent; stops what the agent started. */
     public Exit serve() {
-        config.out().println("showdown agent: listening on " + address() + " (role " + config.role().id() + ")");
+        config.out().println(new ListeningLine(config.listenHost(), port(), config.role().id()));
         config.out().flush();
         try {
             while (exit.get() == null) {

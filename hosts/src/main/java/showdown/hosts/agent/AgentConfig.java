@@ -4,6 +4,7 @@ import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import showdown.contract.AgentRole;
 import showdown.hosts.Clock;
 import showdown.hosts.tls.ChannelTls;
 

@@ -7,7 +7,7 @@ import java.time.Duration;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import javax.net.ssl.SSLSocket;
-import showdown.hosts.agent.AgentRole;
+import showdown.contract.AgentRole;
 import showdown.hosts.tls.ChannelTls;
 import showdown.hosts.wire.Channel;
 import showdown.hosts.wire.Message;

@@ -4,12 +4,12 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import showdown.contract.AgentRole;
 import showdown.harness.measure.CaseMeasurer;
 import showdown.harness.run.LoadSource;
 import showdown.harness.run.TargetHost;
 import showdown.hosts.Clock;
 import showdown.hosts.agent.AgentConfig;
-import showdown.hosts.agent.AgentRole;
 import showdown.hosts.tls.ChannelTls;
 
 /**

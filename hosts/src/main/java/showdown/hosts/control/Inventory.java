@@ -15,6 +15,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import showdown.contract.AgentFlags;
 
 /**
  * The hosts of a multi-host run ({@code showdown run --hosts FILE}, docs/hosts.md): the server's
@@ -33,8 +34,6 @@ import java.util.Set;
  */
 public record Inventory(Host server, List<Host> load, Map<String, String> ssh) {
 
-    /** The port an {@code agent://host} without a port is reached at. */
-    public static final int DEFAULT_AGENT_PORT = 7700;
     private static final int MAX_PORT = 65_535;
 
     /**
@@ -62,7 +61,7 @@ public record Inventory(Host server, List<Host> load, Map<String, String> ssh) {
         }
 
         public int agentPort() {
-            return agentUri().getPort() < 0 ? DEFAULT_AGENT_PORT : agentUri().getPort();
+            return agentUri().getPort() < 0 ? AgentFlags.DEFAULT_PORT : agentUri().getPort();
         }
 
         /** The address the target is loaded at (server only). */

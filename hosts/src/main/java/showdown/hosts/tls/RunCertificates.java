@@ -21,6 +21,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Date;
 import java.util.List;
+import showdown.contract.AgentFiles;
 import showdown.harness.target.PemFiles;
 import org.bouncycastle.asn1.x500.X500Name;
 import org.bouncycastle.asn1.x509.BasicConstraints;
@@ -54,12 +55,12 @@ import org.bouncycastle.operator.jcajce.JcaContentSignerBuilder;
  */
 public final class RunCertificates {
 
-    public static final String CA = "ca.pem";
+    public static final String CA = AgentFiles.CA;
     public static final String CA_KEY = "ca-key.pem";
     public static final String CONTROLLER = "controller.pem";
     public static final String CONTROLLER_KEY = "controller-key.pem";
-    public static final String AGENT = "agent.pem";
-    public static final String AGENT_KEY = "agent-key.pem";
+    public static final String AGENT = AgentFiles.CERT;
+    public static final String AGENT_KEY = AgentFiles.KEY;
     /** The folder under DIR that holds one folder per agent host. */
     public static final String AGENTS = "agents";
 

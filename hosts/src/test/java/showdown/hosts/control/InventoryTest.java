@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import showdown.contract.AgentFlags;
 
 /** The inventory as docs/hosts.md writes it, and every mistake in it as one line naming where it is. */
 class InventoryTest {
@@ -31,7 +32,7 @@ class InventoryTest {
         assertThat(inventory.server().agentPort()).isEqualTo(7701);
         assertThat(inventory.server().targetAddress()).isEqualTo("192.0.2.10");
         assertThat(inventory.load()).extracting(Inventory.Host::name).containsExactly("load-1", "load-2");
-        assertThat(inventory.load().get(0).agentPort()).isEqualTo(Inventory.DEFAULT_AGENT_PORT);
+        assertThat(inventory.load().get(0).agentPort()).isEqualTo(AgentFlags.DEFAULT_PORT);
         assertThat(inventory.load().get(1).running()).isFalse();
         assertThat(inventory.ssh()).containsEntry("identity", "~/.ssh/id_ed25519");
     }
