@@ -5,7 +5,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import showdown.deploy.AgentCertificates;
+import showdown.contract.AgentFlags;
 import showdown.deploy.AgentOptions;
 import showdown.deploy.kube.KubeManifests;
 import showdown.deploy.kube.KubeRun;
@@ -26,7 +26,7 @@ final class KubeCommand extends Command {
     private int loadAgents = 1;
     private Map<String, String> serverNodes = Map.of();
     private Map<String, String> loadNodes = Map.of();
-    private int agentPort = AgentOptions.DEFAULT_PORT;
+    private int agentPort = AgentFlags.DEFAULT_PORT;
     private final List<Integer> targetPorts = new ArrayList<>();
     private Duration heartbeatTimeout;
     private Path certs;
@@ -55,7 +55,7 @@ final class KubeCommand extends Command {
                         v -> loadNodes = NodeSelectors.parse(v))
                 .value("--target-port", "PORT", "A server port the load agents may load (repeatable).",
                         v -> targetPorts.add(Options.toInt("--target-port", v)))
-                .value("--agent-port", "PORT", "The port the agents listen on (default: " + AgentOptions.DEFAULT_PORT + ").",
+                .value("--agent-port", "PORT", "The port the agents listen on (default: " + AgentFlags.DEFAULT_PORT + ").",
                         v -> agentPort = Options.toInt("--agent-port", v))
                 .value("--image-pull-policy", "POLICY", "Always, IfNotPresent (default) or Never.", v -> pullPolicy = v)
                 .value("--heartbeat-timeout", "SECONDS", "The agents end themselves when the controller is silent"
@@ -75,7 +75,7 @@ final class KubeCommand extends Command {
         }
         KubeRun run = new KubeRun(namespace, name, image, pullPolicy, loadAgents, serverNodes, loadNodes, agentPort,
                 targetPorts, heartbeatTimeout, KubeRun.DEFAULT_READY_TIMEOUT);
-        System.out.print(KubeManifests.yaml(run, certs == null ? null : AgentCertificates.in(certs)));
+        System.out.print(KubeManifests.yaml(run, certs == null ? null : KubeHosts.podCertificates(certs)));
         System.out.flush();
         return 0;
     }

@@ -11,12 +11,15 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
+import showdown.contract.AgentFlags;
 import showdown.deploy.AgentCertificates;
 import showdown.deploy.AgentOptions;
 import showdown.deploy.kube.KubeAgents;
 import showdown.deploy.kube.KubeDeployer;
 import showdown.deploy.kube.KubeRun;
 import showdown.hosts.control.HostsSettings;
+import showdown.hosts.control.Inventory;
+import showdown.hosts.tls.RunCertificates;
 
 /**
  * The agents of {@code showdown run --kubernetes}: deployed by {@link KubeDeployer} (the server agent's
@@ -27,6 +30,8 @@ final class KubeHosts implements AutoCloseable {
 
     /** Marks a results folder whose agents were pods, deleted when the run ended. */
     static final String MARKER = "kubernetes-run.txt";
+    /** The agent host name of the certificate every pod of a run presents (DIR/agents/kubernetes-pods/). */
+    static final String PODS_CERTIFICATE = "kubernetes-pods";
 
     /**
      * Tests give the client of a mock API server here; the command line never does. Package-private on
@@ -65,7 +70,7 @@ final class KubeHosts implements AutoCloseable {
             return new KubeRun(namespace != null ? namespace : "default", name, image,
                     pullPolicy != null ? pullPolicy : KubeRun.DEFAULT_PULL_POLICY, loadAgents != null ? loadAgents : 1,
                     serverNodes != null ? serverNodes : Map.of(), loadNodes != null ? loadNodes : Map.of(),
-                    AgentOptions.DEFAULT_PORT, List.of(), heartbeatTimeout,
+                    AgentFlags.DEFAULT_PORT, List.of(), heartbeatTimeout,
                     readyTimeout != null ? readyTimeout : KubeRun.DEFAULT_READY_TIMEOUT);
         }
     }
@@ -89,7 +94,7 @@ final class KubeHosts implements AutoCloseable {
      */
     static KubeHosts deploy(Flags flags, Duration heartbeatTimeout, Path certs, Path dir) {
         KubeRun run = flags.run("showdown-" + HexFormat.of().toHexDigits(new SecureRandom().nextInt()), heartbeatTimeout);
-        AgentCertificates certificates = AgentCertificates.in(certs);
+        AgentCertificates certificates = podCertificates(certs);
         Supplier<KubernetesClient> supplier = clientForTests;
         KubernetesClient client = supplier != null ? supplier.get() : new KubernetesClientBuilder().build();
         KubeAgents agents = null;
@@ -108,19 +113,26 @@ final class KubeHosts implements AutoCloseable {
         }
     }
 
+    /**
+     * The agent certificate the run's pods share (their addresses are known only once they run):
+     * server-auth only like every agent's, so no pod can drive another.
+     */
+    static AgentCertificates podCertificates(Path certs) {
+        return AgentCertificates.in(RunCertificates.agentFolder(certs, PODS_CERTIFICATE));
+    }
+
     private static Path writeInventory(KubeRun run, KubeAgents agents, Path dir) {
-        StringBuilder yaml = new StringBuilder("# the agents of kubernetes run " + run.name() + " in namespace "
-                + run.namespace() + "; its pods were deleted when the run ended\n");
-        yaml.append("server:\n  name: server\n  agent: agent://").append(agents.server())
-                .append("\n  address: ").append(agents.serverHost()).append("\nload:\n");
+        List<Inventory.Host> load = new java.util.ArrayList<>();
         for (int i = 0; i < agents.load().size(); i++) {
-            yaml.append("  - name: load-").append(i + 1).append("\n    agent: agent://").append(agents.load().get(i))
-                    .append('\n');
+            load.add(new Inventory.Host("load-" + (i + 1), "agent://" + agents.load().get(i), null));
         }
+        Inventory inventory = new Inventory(new Inventory.Host("server", "agent://" + agents.server(), agents.serverHost()),
+                load, Map.of());
         try {
             Files.createDirectories(dir);
             Files.writeString(dir.resolve(MARKER), run.namespace() + " " + run.name() + "\n");
-            return Files.writeString(dir.resolve(HostsSettings.INVENTORY_COPY), yaml);
+            return inventory.write(dir.resolve(HostsSettings.INVENTORY_COPY), "the agents of kubernetes run " + run.name()
+                    + " in namespace " + run.namespace() + "; its pods were deleted when the run ended");
         } catch (IOException e) {
             throw new UserException(dir + ": cannot write the run's inventory: " + e.getMessage());
         }

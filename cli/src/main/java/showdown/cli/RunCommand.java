@@ -1,5 +1,6 @@
 package showdown.cli;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.util.ArrayList;
@@ -20,6 +21,7 @@ import showdown.load.Units;
 import showdown.harness.plan.PlanException;
 import showdown.harness.plan.PublishedSeeds;
 import showdown.harness.results.ResultsException;
+import showdown.harness.results.ResultsJson;
 import showdown.harness.run.ContractVerifier;
 import showdown.harness.run.RunListener;
 import showdown.harness.run.RunSettings;
@@ -136,6 +138,12 @@ final class RunCommand extends Command {
             if (resume != null) {
                 refuseOptionsWithResume();
                 Path dir = resume.toAbsolutePath().normalize();
+                Optional<String> finishedAt = finishedAt(dir);
+                if (finishedAt.isPresent()) { // before any agent is dialled: they may be long gone
+                    System.err.println("showdown run: --resume " + dir + ": this run finished at " + finishedAt.get()
+                            + "; nothing is left to measure");
+                    return 0;
+                }
                 Optional<HostsSettings> multiHost = HostsSettings.read(dir);
                 KubeHosts.refuseResume(dir);
                 if (multiHost.isEmpty()) {
@@ -162,6 +170,19 @@ final class RunCommand extends Command {
             throw new UserException(e.getMessage());
         }
         return finish(this, outcome, published, null, remeasure);
+    }
+
+    /** When the run in {@code dir} finished, if it did; an unreadable or missing journal is left to the resume to report. */
+    private static Optional<String> finishedAt(Path dir) {
+        Path journal = ResultsJson.fileIn(dir);
+        if (!Files.isRegularFile(journal)) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.ofNullable(ResultsJson.read(journal).finishedAt());
+        } catch (ResultsException e) {
+            return Optional.empty();
+        }
     }
 
     /** A new run whose targets run on the inventory's server host and whose load comes from its load hosts. */

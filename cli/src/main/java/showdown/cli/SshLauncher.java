@@ -4,10 +4,11 @@ import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import showdown.contract.AgentFlags;
+import showdown.contract.AgentRole;
 import showdown.deploy.AgentCertificates;
 import showdown.deploy.AgentOptions;
 import showdown.deploy.ssh.AgentProgram;
@@ -18,6 +19,7 @@ import showdown.deploy.ssh.SshSettings;
 import showdown.harness.target.ShowdownHome;
 import showdown.hosts.control.AgentLauncher;
 import showdown.hosts.control.HostsException;
+import showdown.hosts.tls.RunCertificates;
 
 /**
  * Starts the {@code ssh://user@host[:port]} hosts of a {@code --hosts} inventory: the showdown jar
@@ -62,22 +64,22 @@ final class SshLauncher implements AgentLauncher, AutoCloseable {
     }
 
     @Override
-    public Launched launch(String name, String agent, String role, List<String> args, Path certs,
+    public Launched launch(String name, String agent, AgentRole role, List<String> allow, Path certs,
                            Duration heartbeatTimeout) {
         SshAddress address = SshAddress.parse(agent);
         AgentOptions options;
-        if (role.equals("server")) {
+        if (role == AgentRole.SERVER) {
             String home = ssh.get(HOME);
             if (home == null || home.isBlank()) {
                 throw new HostsException("host " + name + " (" + agent + "): a server agent over SSH needs 'home' in the"
                         + " inventory's ssh: block, the checkout of showdown on that host whose targets it starts");
             }
-            options = AgentOptions.server(AgentOptions.DEFAULT_PORT, home);
+            options = AgentOptions.server(AgentFlags.DEFAULT_PORT, home);
         } else {
-            options = AgentOptions.load(AgentOptions.DEFAULT_PORT, allowed(args));
+            options = AgentOptions.load(AgentFlags.DEFAULT_PORT, allow);
         }
         AgentProgram program = AgentProgram.showdownJar(jar(), ssh.getOrDefault(JAVA, "java"));
-        SshAgent started = deployer().start(address, program, AgentCertificates.in(certs),
+        SshAgent started = deployer().start(address, program, AgentCertificates.in(RunCertificates.agentFolder(certs, address.host())),
                 options.withHeartbeatTimeout(heartbeatTimeout));
         String dial = started.dialAddress();
         int colon = dial.lastIndexOf(':');
@@ -103,17 +105,6 @@ final class SshLauncher implements AgentLauncher, AutoCloseable {
                 started.close();
             }
         };
-    }
-
-    /** The values of {@code --allow} in a load agent's arguments. */
-    private static List<String> allowed(List<String> args) {
-        List<String> allow = new ArrayList<>();
-        for (int i = 0; i + 1 < args.size(); i++) {
-            if (args.get(i).equals("--allow")) {
-                allow.add(args.get(++i));
-            }
-        }
-        return allow;
     }
 
     /** The jar copied to the hosts: the ssh: block's {@code jar}, else the one this controller runs from. */

@@ -304,9 +304,10 @@ class HostsNamespaceTest {
 
     private CompletableFuture<String> agent(int host, String role, List<String> more) throws IOException {
         List<String> command = new ArrayList<>(javaIn(party(host)));
+        Path agentCerts = RunCertificates.agentFolder(home.resolve("certs"), NET + host);
         command.addAll(List.of("showdown.cli.Main", "agent", "--role", role, "--listen", NET + host + ":" + AGENT_PORT,
-                "--ca", home.resolve("certs/ca.pem").toString(), "--cert", home.resolve("certs/agent.pem").toString(),
-                "--key", home.resolve("certs/agent-key.pem").toString(), "--heartbeat-timeout", "10s"));
+                "--ca", agentCerts.resolve("ca.pem").toString(), "--cert", agentCerts.resolve("agent.pem").toString(),
+                "--key", agentCerts.resolve("agent-key.pem").toString(), "--heartbeat-timeout", "10s", "--one-run"));
         command.addAll(more);
         Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
         processes.add(p);

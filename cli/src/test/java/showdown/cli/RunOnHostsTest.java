@@ -18,6 +18,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import showdown.contract.AgentRole;
 import showdown.harness.results.CaseHosts;
 import showdown.harness.results.CaseNote;
 import showdown.harness.results.CaseResult;
@@ -27,7 +28,6 @@ import showdown.harness.run.RunListener;
 import showdown.hosts.Clock;
 import showdown.hosts.agent.Agent;
 import showdown.hosts.agent.AgentConfig;
-import showdown.hosts.agent.AgentRole;
 import showdown.hosts.tls.ChannelTls;
 import showdown.hosts.tls.RunCertificates;
 
@@ -84,8 +84,8 @@ class RunOnHostsTest {
     }
 
     private Agent agent(AgentRole role, List<String> allow, Duration heartbeatTimeout) throws IOException {
-        AgentConfig c = new AgentConfig(role, "127.0.0.1", 0, ChannelTls.agent(certs), allow, heartbeatTimeout, home,
-                Clock.system(), new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
+        AgentConfig c = new AgentConfig(role, "127.0.0.1", 0, ChannelTls.agent(RunCertificates.agentFolder(certs, "127.0.0.1")), allow, heartbeatTimeout, home,
+                Clock.system(), new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8), AgentConfig.Runs.ONE);
         Agent a = new Agent(c);
         CompletableFuture<Agent.Exit> exit = new CompletableFuture<>();
         Thread.ofPlatform().daemon().start(() -> exit.complete(a.serve()));
@@ -218,6 +218,12 @@ class RunOnHostsTest {
         assertThat(done.finishedAt()).isNotNull();
         assertThat(done.cases()).hasSize(3).allSatisfy(c -> assertThat(c.hosts()).isNotNull());
         assertThat(done.cases()).extracting(CaseResult::identity).doesNotHaveDuplicates();
+
+        // the agents ended with the run; a resume of a finished run does not dial them
+        CapturedCli.Outcome again = CapturedCli.run("run", "--resume", out.toString());
+        assertThat(again.exitCode()).as(again.err()).isZero();
+        assertThat(again.err().strip()).isEqualTo("showdown run: --resume " + out.toAbsolutePath().normalize()
+                + ": this run finished at " + done.finishedAt() + "; nothing is left to measure");
     }
 
     @Test

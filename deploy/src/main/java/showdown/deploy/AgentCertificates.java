@@ -3,6 +3,7 @@ package showdown.deploy;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import showdown.contract.AgentFiles;
 
 /**
  * The three PEM files an agent needs from a run's certificate directory ({@code showdown certs}): the
@@ -11,14 +12,10 @@ import java.util.List;
  */
 public record AgentCertificates(Path ca, Path cert, Path key) {
 
-    public static final String CA_FILE = "ca.pem";
-    public static final String CERT_FILE = "agent.pem";
-    public static final String KEY_FILE = "agent-key.pem";
-
     /** The agent's files in a run's certificate directory; each must exist and be readable. */
     public static AgentCertificates in(Path dir) {
-        AgentCertificates certificates = new AgentCertificates(dir.resolve(CA_FILE), dir.resolve(CERT_FILE),
-                dir.resolve(KEY_FILE));
+        AgentCertificates certificates = new AgentCertificates(dir.resolve(AgentFiles.CA), dir.resolve(AgentFiles.CERT),
+                dir.resolve(AgentFiles.KEY));
         for (Path file : certificates.files()) {
             if (!Files.isReadable(file)) {
                 throw new DeployException("no readable " + file.getFileName() + " in " + dir

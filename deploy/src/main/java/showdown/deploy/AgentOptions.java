@@ -4,6 +4,9 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import showdown.contract.AgentFiles;
+import showdown.contract.AgentFlags;
+import showdown.contract.AgentRole;
 
 /**
  * How one agent is started, whatever deploys it: its role, the port it listens on, the server
@@ -17,9 +20,6 @@ import java.util.Objects;
  * @param home server role: the checkout whose targets it may start; null: its default
  */
 public record AgentOptions(AgentRole role, int port, List<String> allow, Duration heartbeatTimeout, String home) {
-
-    /** The port agents listen on unless told otherwise. */
-    public static final int DEFAULT_PORT = 7700;
 
     public AgentOptions {
         Objects.requireNonNull(role, "role");
@@ -45,24 +45,25 @@ public record AgentOptions(AgentRole role, int port, List<String> allow, Duratio
     }
 
     /**
-     * The arguments after the program: {@code agent --role ... --listen 0.0.0.0:PORT --ca ... }, with
-     * the certificate files named as they are seen where the agent runs ({@code certificateDir}).
+     * The arguments after the program: {@code agent --role ... --listen 0.0.0.0:PORT --ca ... --one-run},
+     * with the certificate files named as they are seen where the agent runs ({@code certificateDir}).
+     * A deployed agent serves its one run and ends, so nothing it started outlives the run.
      */
     public List<String> arguments(String certificateDir) {
         String dir = certificateDir.endsWith("/") ? certificateDir : certificateDir + "/";
-        List<String> args = new ArrayList<>(List.of("agent", "--role", role.flag(), "--listen", "0.0.0.0:" + port,
-                "--ca", dir + AgentCertificates.CA_FILE, "--cert", dir + AgentCertificates.CERT_FILE,
-                "--key", dir + AgentCertificates.KEY_FILE));
+        List<String> args = new ArrayList<>(List.of("agent", AgentFlags.ROLE, role.id(), AgentFlags.LISTEN, "0.0.0.0:" + port,
+                AgentFlags.CA, dir + AgentFiles.CA, AgentFlags.CERT, dir + AgentFiles.CERT, AgentFlags.KEY, dir + AgentFiles.KEY,
+                AgentFlags.ONE_RUN));
         for (String address : allow) {
-            args.add("--allow");
+            args.add(AgentFlags.ALLOW);
             args.add(address);
         }
         if (heartbeatTimeout != null) {
-            args.add("--heartbeat-timeout");
+            args.add(AgentFlags.HEARTBEAT_TIMEOUT);
             args.add(heartbeatTimeout.toSeconds() + "s");
         }
         if (home != null) {
-            args.add("--home");
+            args.add(AgentFlags.HOME);
             args.add(home);
         }
         return args;

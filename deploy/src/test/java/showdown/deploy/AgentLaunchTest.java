@@ -9,6 +9,7 @@ import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import showdown.contract.ListeningLine;
 import showdown.deploy.ssh.SshAddress;
 
 /** The pieces both deployers share: the agent's arguments, its listening line, the addresses given. */
@@ -22,11 +23,11 @@ class AgentLaunchTest {
         assertThat(AgentOptions.load(7700, List.of("192.0.2.10:8080")).withHeartbeatTimeout(Duration.ofSeconds(15))
                 .arguments("/tmp/a"))
                 .containsExactly("agent", "--role", "load", "--listen", "0.0.0.0:7700", "--ca", "/tmp/a/ca.pem",
-                        "--cert", "/tmp/a/agent.pem", "--key", "/tmp/a/agent-key.pem", "--allow", "192.0.2.10:8080",
+                        "--cert", "/tmp/a/agent.pem", "--key", "/tmp/a/agent-key.pem", "--one-run", "--allow", "192.0.2.10:8080",
                         "--heartbeat-timeout", "15s");
         assertThat(AgentOptions.server(0, "/srv/showdown").arguments("/c/"))
                 .containsExactly("agent", "--role", "server", "--listen", "0.0.0.0:0", "--ca", "/c/ca.pem",
-                        "--cert", "/c/agent.pem", "--key", "/c/agent-key.pem", "--home", "/srv/showdown");
+                        "--cert", "/c/agent.pem", "--key", "/c/agent-key.pem", "--one-run", "--home", "/srv/showdown");
     }
 
     @Test

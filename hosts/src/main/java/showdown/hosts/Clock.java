@@ -1,6 +1,8 @@
 package showdown.hosts;
 
 import java.time.Instant;
+import java.util.function.LongSupplier;
+import java.util.function.Supplier;
 
 /**
  * A wall clock in nanoseconds since the epoch, as each host sees it. The system one reads
@@ -53,13 +55,18 @@ public interface Clock {
          * its midpoint taken as the monotonic time of the wall-clock read.
          */
         static Clock anchored(int readings) {
+            return anchored(readings, System::nanoTime, Instant::now);
+        }
+
+        /** As {@link #anchored(int)}, reading the given clocks (tests give clocks with a known relation). */
+        static Clock anchored(int readings, LongSupplier monotonic, Supplier<Instant> wallClock) {
             long bestWidth = Long.MAX_VALUE;
             long bestWallNanos = 0;
             long bestBase = 0;
             for (int i = 0; i < readings; i++) {
-                long before = System.nanoTime();
-                Instant wall = Instant.now();
-                long after = System.nanoTime();
+                long before = monotonic.getAsLong();
+                Instant wall = wallClock.get();
+                long after = monotonic.getAsLong();
                 if (after - before < bestWidth) {
                     bestWidth = after - before;
                     bestWallNanos = wall.getEpochSecond() * 1_000_000_000L + wall.getNano();
@@ -68,7 +75,7 @@ public interface Clock {
             }
             long wallNanos = bestWallNanos;
             long base = bestBase;
-            return () -> wallNanos + (System.nanoTime() - base);
+            return () -> wallNanos + (monotonic.getAsLong() - base);
         }
     }
 }

@@ -13,9 +13,9 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicLong;
+import showdown.contract.AgentRole;
 import showdown.hosts.agent.Agent;
 import showdown.hosts.agent.AgentConfig;
-import showdown.hosts.agent.AgentRole;
 import showdown.hosts.control.AgentLink;
 import showdown.hosts.tls.ChannelTls;
 import showdown.hosts.tls.RunCertificates;
@@ -35,6 +35,8 @@ final class AgentHarness implements AutoCloseable {
     private final List<AgentLink> links = new ArrayList<>();
     private HttpServer server;
     final AtomicLong served = new AtomicLong();
+    /** When the first request arrived, on this host's clock; 0 before. */
+    final AtomicLong firstRequestEpochNanos = new AtomicLong();
 
     AgentHarness(Path dir) {
         this.certs = dir.resolve("certs");
@@ -42,15 +44,26 @@ final class AgentHarness implements AutoCloseable {
     }
 
     Running startAgent(AgentRole role, List<String> allow, Duration heartbeatTimeout, Clock clock) throws IOException {
+        return startAgent(role, allow, heartbeatTimeout, clock, AgentConfig.Runs.ONE, Path.of("."));
+    }
+
+    /** An agent that serves {@code runs}, a server agent starting the targets of {@code home}. */
+    Running startAgent(AgentRole role, List<String> allow, Duration heartbeatTimeout, Clock clock, AgentConfig.Runs runs,
+                       Path home) throws IOException {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
-        AgentConfig config = new AgentConfig(role, "127.0.0.1", 0, ChannelTls.agent(certs), allow, heartbeatTimeout,
-                Path.of("."), clock, new PrintStream(out, true, StandardCharsets.UTF_8));
+        AgentConfig config = new AgentConfig(role, "127.0.0.1", 0, agentTls(), allow, heartbeatTimeout, home, clock,
+                new PrintStream(out, true, StandardCharsets.UTF_8), runs);
         Agent agent = new Agent(config);
         CompletableFuture<Agent.Exit> exit = new CompletableFuture<>();
         Thread.ofPlatform().name("test-agent").daemon().start(() -> exit.complete(agent.serve()));
         Running r = new Running(agent, exit, out);
         agents.add(r);
         return r;
+    }
+
+    /** The agents' certificate: all of them run on 127.0.0.1. */
+    ChannelTls agentTls() {
+        return ChannelTls.agent(RunCertificates.agentFolder(certs, "127.0.0.1"));
     }
 
     AgentLink link(String name, Running agent, AgentRole role) {
@@ -60,11 +73,35 @@ final class AgentHarness implements AutoCloseable {
         return link;
     }
 
+    /**
+     * A target in {@code home}'s checkout whose start command runs {@code first} (a shell command,
+     * or nothing) and then execs python's HTTP server: one process, serving {@code /plaintext}.
+     *
+     * @return the target's folder
+     */
+    static Path writePythonTarget(Path home, String name, String first) throws IOException {
+        Path dir = java.nio.file.Files.createDirectories(home.resolve("targets/test").resolve(name));
+        java.nio.file.Files.writeString(dir.resolve("plaintext"), "ok");
+        java.nio.file.Files.writeString(dir.resolve("target.yaml"), """
+                name: %s
+                display: %s
+                language: python
+                framework: http.server
+                version: "3"
+                category: platform
+                start: ["sh", "-c", "%sexec python3 -m http.server --bind 127.0.0.1 $PORT"]
+                ready: /plaintext
+                scenarios: [mist]
+                """.formatted(name, name, first.isEmpty() ? "" : first + " && "));
+        return dir;
+    }
+
     /** An HTTP server on 127.0.0.1 that answers every request with 200 and counts them. */
     int startServer() throws IOException {
         server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 512);
         server.setExecutor(Executors.newFixedThreadPool(4));
         server.createContext("/", exchange -> {
+            firstRequestEpochNanos.compareAndSet(0, Clock.system().epochNanos());
             served.incrementAndGet();
             byte[] body = "ok".getBytes(StandardCharsets.US_ASCII);
             exchange.sendResponseHeaders(200, body.length);

@@ -11,7 +11,7 @@ import java.util.Random;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import showdown.hosts.agent.AgentRole;
+import showdown.contract.AgentRole;
 import showdown.hosts.control.AgentLink;
 import showdown.hosts.control.AgentLoad;
 import showdown.hosts.control.ClockOffset;
@@ -106,29 +106,60 @@ class AgentLoadTest {
         }
     }
 
+    /** A load agent named load-1, allowed 127.0.0.1, whose clock is {@code aheadNanos} ahead of this host's. */
+    private static AgentLink loadAgentAhead(AgentHarness h, long aheadNanos) throws java.io.IOException {
+        AgentHarness.Running agent = h.startAgent(AgentRole.LOAD, List.of("127.0.0.1"), Duration.ofSeconds(30),
+                Clock.system().offsetBy(aheadNanos));
+        return h.link("load-1", agent, AgentRole.LOAD);
+    }
+
+    private static LoadSpec tenRequests(int port) {
+        return LoadSpec.builder().url("http://127.0.0.1:" + port + "/").connections(1).threads(1).requests(10).build();
+    }
+
+    /** Well above the offset's measurement error on one host, far below the 400 ms a wrong sign would make. */
+    private static final long COMPENSATION_ALLOWANCE_NANOS = 2_000_000L;
+
     @Test
     void anAgentWhoseClockIsOffPastTheBoundIsRefused() throws Exception {
         try (AgentHarness h = new AgentHarness(dir)) {
-            int port = h.startServer();
-            AgentHarness.Running agent = h.startAgent(AgentRole.LOAD, List.of("127.0.0.1"), Duration.ofSeconds(30),
-                    Clock.system().offsetBy(5_000_000L));
-            AgentLink link = h.link("load-1", agent, AgentRole.LOAD);
+            LoadSpec spec = tenRequests(h.startServer());
+            AgentLink link = loadAgentAhead(h, 5_000_000L);
             ClockOffset measured = ClockOffset.measure(link, Clock.system());
             assertThat(measured.offsetNanos()).isBetween(5_000_000L - measured.roundTripNanos(),
                     5_000_000L + measured.roundTripNanos());
             AgentLoad load = new AgentLoad(List.of(link), Clock.system(), Duration.ofMillis(1));
-            LoadSpec spec = LoadSpec.builder().url("http://127.0.0.1:" + port + "/").connections(1).threads(1)
-                    .requests(10).build();
             assertThatThrownBy(() -> load.run(spec, LoadEngine.IntervalSink.NONE, 100_000_000L, start -> { }))
                     .isInstanceOf(HostsException.class)
-                    .hasMessageStartingWith("agent load-1 at 127.0.0.1:" + agent.agent().port() + ": its clock is ")
+                    .hasMessageStartingWith("agent load-1 at " + link.address() + ": its clock is ")
                     .hasMessageMatching(".*its clock is [45]\\.[0-9]{3} ms off the controller's.*")
                     .hasMessageContaining("above --max-clock-offset 1.000 ms");
             assertThat(h.served.get()).isZero();
-            // within a looser bound, the offset is measured and compensated: the case runs
+            // within a looser bound, the offset is measured and compensated: the case runs, and the
+            // agent's offset is recorded ahead (+5 ms), within its stated error
             AgentLoad loose = new AgentLoad(List.of(link), Clock.system(), Duration.ofMillis(50));
-            assertThat(loose.run(spec, LoadEngine.IntervalSink.NONE, 100_000_000L, start -> { }).merged().requests())
-                    .isEqualTo(10);
+            AgentLoad.Outcome o = loose.run(spec, LoadEngine.IntervalSink.NONE, 100_000_000L, start -> { });
+            assertThat(o.merged().requests()).isEqualTo(10);
+            AgentLoad.Share share = o.shares().get(0);
+            assertThat(share.clockOffsetMillis()).isBetween(5.0 - share.clockErrorMillis(), 5.0 + share.clockErrorMillis());
+        }
+    }
+
+    /**
+     * An agent whose clock is 200 ms ahead starts its window at T0 on the controller's clock: its
+     * first request is never before T0. A compensation of the wrong sign would send it 400 ms early
+     * (in practice at once, T0 being 250 ms ahead), which no delay on one host can hide.
+     */
+    @Test
+    void anAgentsClockOffsetIsCompensatedInItsDirection() throws Exception {
+        try (AgentHarness h = new AgentHarness(dir)) {
+            LoadSpec spec = tenRequests(h.startServer());
+            AgentLoad load = new AgentLoad(List.of(loadAgentAhead(h, 200_000_000L)), Clock.system(), Duration.ofSeconds(1));
+            long[] t0 = new long[1];
+            assertThat(load.run(spec, LoadEngine.IntervalSink.NONE, 100_000_000L, start -> t0[0] = start).merged()
+                    .requests()).isEqualTo(10);
+            assertThat(h.firstRequestEpochNanos.get() - t0[0]).as("the first request relative to T0, ns")
+                    .isGreaterThan(-COMPENSATION_ALLOWANCE_NANOS);
         }
     }
 

@@ -9,10 +9,11 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import showdown.contract.AgentRole;
 import showdown.hosts.agent.Agent;
-import showdown.hosts.agent.AgentRole;
 import showdown.hosts.control.AgentLink;
 import showdown.hosts.control.HostsException;
+import showdown.hosts.tls.CertificateRole;
 import showdown.hosts.tls.ChannelTls;
 import showdown.hosts.tls.RunCertificates;
 
@@ -48,7 +49,7 @@ class ChannelTest {
             AgentHarness.Running agent = h.startAgent(AgentRole.LOAD, List.of("127.0.0.1"), Duration.ofSeconds(30),
                     Clock.system());
             ChannelTls mixed = ChannelTls.load(h.certs.resolve(RunCertificates.CA), otherRun.resolve(RunCertificates.CONTROLLER),
-                    otherRun.resolve(RunCertificates.CONTROLLER_KEY));
+                    otherRun.resolve(RunCertificates.CONTROLLER_KEY), CertificateRole.CONTROLLER);
             assertThatThrownBy(() -> AgentLink.connect("load-1", "127.0.0.1", agent.agent().port(), AgentRole.LOAD, mixed,
                     Duration.ofSeconds(5)).await(showdown.hosts.wire.Message.Welcome.class, Duration.ofSeconds(5)))
                     .isInstanceOf(RuntimeException.class);

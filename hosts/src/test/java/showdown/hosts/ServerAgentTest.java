@@ -19,6 +19,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import showdown.contract.AgentRole;
 import showdown.harness.target.ServedTarget;
 import showdown.harness.target.StartOptions;
 import showdown.harness.target.TargetCatalog;
@@ -26,8 +27,8 @@ import showdown.harness.target.TargetException;
 import showdown.harness.target.TargetUnavailableException;
 import showdown.hosts.agent.Agent;
 import showdown.hosts.agent.AgentConfig;
-import showdown.hosts.agent.AgentRole;
 import showdown.hosts.control.AgentLink;
+import showdown.hosts.control.ClockOffset;
 import showdown.hosts.control.ServerAgentHost;
 import showdown.hosts.tls.ChannelTls;
 import showdown.hosts.tls.RunCertificates;
@@ -36,30 +37,25 @@ import showdown.hosts.wire.Message;
 /** The server role: a target started by name from the agent's home, watched over a window, stopped. */
 class ServerAgentTest {
 
+    /** The server agent's clock is this far ahead of the controller's: the window must be converted. */
+    private static final long AGENT_CLOCK_AHEAD_NANOS = 300_000_000L;
+    private static final long WARMUP_NANOS = 200_000_000L;
+    private static final long SLICE_NANOS = 100_000_000L;
+    private static final long WINDOW_NANOS = 650_000_000L;
+
     @TempDir
     Path home;
 
     @Test
     void startsATargetByNameWatchesItAndStopsIt() throws Exception {
         // it takes longer to start than the agent's heartbeat timeout: the agent must keep listening meanwhile
-        Path dir = Files.createDirectories(home.resolve("targets/test/slow"));
-        Files.writeString(dir.resolve("plaintext"), "ok");
-        Files.writeString(dir.resolve("target.yaml"), """
-                name: slow
-                display: slow
-                language: python
-                framework: http.server
-                version: "3"
-                category: platform
-                start: ["sh", "-c", "sleep 3 && exec python3 -m http.server --bind 127.0.0.1 $PORT"]
-                ready: /plaintext
-                scenarios: [mist]
-                """);
+        Path dir = AgentHarness.writePythonTarget(home, "slow", "sleep 3");
         Path certs = home.resolve("certs");
-        RunCertificates.create(certs, List.of());
+        RunCertificates.create(certs, List.of("127.0.0.1"));
         ByteArrayOutputStream out = new ByteArrayOutputStream();
-        Agent agent = new Agent(new AgentConfig(AgentRole.SERVER, "127.0.0.1", 0, ChannelTls.agent(certs), List.of(),
-                Duration.ofSeconds(2), home, Clock.system(), new PrintStream(out, true, StandardCharsets.UTF_8)));
+        Agent agent = new Agent(new AgentConfig(AgentRole.SERVER, "127.0.0.1", 0, ChannelTls.agent(RunCertificates.agentFolder(certs, "127.0.0.1")), List.of(),
+                Duration.ofSeconds(2), home, Clock.system().offsetBy(AGENT_CLOCK_AHEAD_NANOS),
+                new PrintStream(out, true, StandardCharsets.UTF_8), AgentConfig.Runs.ONE));
         CompletableFuture<Agent.Exit> exit = new CompletableFuture<>();
         Thread.ofPlatform().daemon().start(() -> exit.complete(agent.serve()));
         try (AgentLink link = AgentLink.connect("server", "127.0.0.1", agent.port(), AgentRole.SERVER,
@@ -77,13 +73,23 @@ class ServerAgentTest {
                     HttpResponse.BodyHandlers.ofString());
             assertThat(answer.body()).isEqualTo("ok");
 
+            // the window as a case has it: its agent's clock offset, a warm-up, then slices
+            ClockOffset offset = ClockOffset.measure(link, Clock.system(), Duration.ofMillis(1));
             long start = Clock.system().epochNanos();
-            link.send(new Message.WatchServer("case-1", start, 0, 0, 100_000_000L));
-            Thread.sleep(650);
+            link.send(new Message.WatchServer("case-1", start, offset.offsetNanos(), WARMUP_NANOS, SLICE_NANOS));
+            // the case's end on the controller's clock, as the controller waits for it
+            Clock.system().sleepUntil(start + WARMUP_NANOS + WINDOW_NANOS);
             link.send(new Message.EndWatch("case-1"));
             Message.ServerWindow window = link.await(Message.ServerWindow.class, Duration.ofSeconds(10));
             assertThat(window.alive()).isTrue();
-            assertThat(window.slices()).hasSizeBetween(5, 8);
+            List<Message.ServerSlice> slices = window.slices();
+            assertThat(slices).isNotEmpty();
+            assertThat(slices.get(0).startNanos()).isZero();
+            for (Message.ServerSlice s : slices.subList(0, slices.size() - 1)) {
+                assertThat(s.endNanos() - s.startNanos()).as("every slice but the last is whole").isEqualTo(SLICE_NANOS);
+            }
+            assertThat(slices.get(slices.size() - 1).endNanos() - slices.get(slices.size() - 1).startNanos())
+                    .isBetween(0L, SLICE_NANOS);
             assertThat(window.peakRssBytes()).isPositive();
             for (int i = 1; i < window.slices().size(); i++) {
                 assertThat(window.slices().get(i).startNanos()).isEqualTo(window.slices().get(i - 1).endNanos());

@@ -74,9 +74,9 @@ class ResultsSchemaTest {
         var cases = new java.util.ArrayList<>(run.cases());
         var hosts = new showdown.harness.results.CaseHosts("server (192.0.2.10:7700)", java.util.List.of(
                 new showdown.harness.results.CaseHosts.AgentShare("load-1", "192.0.2.11:7700", 0.5, 600, 1.0, 1.25, 0.031,
-                        false, false, 0.02, false, 0.061),
+                        0.012, false, false, 0.02, false, 0.061),
                 new showdown.harness.results.CaseHosts.AgentShare("load-2", "192.0.2.12:7700", 0.5, 0, 0.0, 0.0, -0.012,
-                        false, true, null, false, 0.0)), 0.5);
+                        0.01, false, true, null, false, 0.0)), 0.5, 0.004, 0.011);
         cases.set(0, showdown.harness.results.CaseResult.builder().from(cases.get(0)).hosts(hosts)
                 .notes(java.util.List.of(new showdown.harness.results.CaseNote(
                         showdown.harness.results.CaseNote.Kind.INCOMPLETE, "load agent load-2 lost mid-case"))).build());

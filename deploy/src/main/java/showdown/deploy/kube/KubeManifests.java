@@ -4,6 +4,7 @@ import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
 import io.fabric8.kubernetes.client.utils.YamlDumpSettingsBuilder;
 import tools.jackson.databind.ObjectMapper;
+import showdown.contract.AgentFiles;
 import showdown.deploy.AgentCertificates;
 
 /**
@@ -30,8 +31,8 @@ public final class KubeManifests {
                 .append(" load agent(s) and one server agent, image ").append(run.image()).append('\n');
         if (certificates == null) {
             out.append("# the Secret ").append(run.secretName()).append(" has no data: give it ")
-                    .append(AgentCertificates.CA_FILE).append(", ").append(AgentCertificates.CERT_FILE).append(" and ")
-                    .append(AgentCertificates.KEY_FILE).append(" from 'showdown certs'\n");
+                    .append(AgentFiles.CA).append(", ").append(AgentFiles.CERT).append(" and ")
+                    .append(AgentFiles.KEY).append(" from 'showdown certs'\n");
         }
         for (HasMetadata object : new KubeObjects(run).all(certificates)) {
             String yaml = serialization.asYaml(object);

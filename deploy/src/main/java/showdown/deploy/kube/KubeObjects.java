@@ -32,6 +32,7 @@ import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import showdown.contract.AgentFiles;
 import showdown.deploy.AgentCertificates;
 import showdown.deploy.AgentOptions;
 
@@ -83,9 +84,9 @@ public final class KubeObjects {
     public Secret certificates(AgentCertificates files) {
         SecretBuilder secret = new SecretBuilder().withMetadata(meta(run.secretName(), null)).withType("Opaque");
         if (files != null) {
-            secret.addToData(AgentCertificates.CA_FILE, base64(files.ca()))
-                    .addToData(AgentCertificates.CERT_FILE, base64(files.cert()))
-                    .addToData(AgentCertificates.KEY_FILE, base64(files.key()));
+            secret.addToData(AgentFiles.CA, base64(files.ca()))
+                    .addToData(AgentFiles.CERT, base64(files.cert()))
+                    .addToData(AgentFiles.KEY, base64(files.key()));
         }
         return secret.build();
     }

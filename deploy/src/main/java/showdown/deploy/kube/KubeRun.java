@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.regex.Pattern;
+import showdown.contract.AgentFlags;
 import showdown.deploy.AgentOptions;
 import showdown.deploy.DeployException;
 
@@ -67,7 +68,7 @@ public record KubeRun(String namespace, String name, String image, String imageP
     /** A run with the defaults: pull if not present, the default agent port, a 3-minute wait. */
     public static KubeRun of(String namespace, String name, String image, int loadAgents, List<Integer> targetPorts) {
         return new KubeRun(namespace, name, image, DEFAULT_PULL_POLICY, loadAgents, Map.of(), Map.of(),
-                AgentOptions.DEFAULT_PORT, targetPorts, null, DEFAULT_READY_TIMEOUT);
+                AgentFlags.DEFAULT_PORT, targetPorts, null, DEFAULT_READY_TIMEOUT);
     }
 
     public KubeRun withNodeSelectors(Map<String, String> server, Map<String, String> load) {

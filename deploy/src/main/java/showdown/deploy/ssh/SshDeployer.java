@@ -23,10 +23,10 @@ import org.apache.sshd.client.channel.ChannelExec;
 import org.apache.sshd.client.session.ClientSession;
 import org.apache.sshd.common.NamedResource;
 import org.apache.sshd.common.util.security.SecurityUtils;
+import showdown.contract.ListeningLine;
 import showdown.deploy.AgentCertificates;
 import showdown.deploy.AgentOptions;
 import showdown.deploy.DeployException;
-import showdown.deploy.ListeningLine;
 
 /**
  * Starts agents on hosts over SSH (Apache MINA SSHD, key login, known_hosts checked): makes a fresh

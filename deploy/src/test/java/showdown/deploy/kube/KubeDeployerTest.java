@@ -93,7 +93,7 @@ class KubeDeployerTest {
             assertThat(server.getSpec().getContainers().get(0).getImage()).isEqualTo("registry.example/showdown-agent:1");
             assertThat(server.getSpec().getContainers().get(0).getArgs()).containsExactly("agent", "--role", "server",
                     "--listen", "0.0.0.0:7700", "--ca", "/run/showdown/certs/ca.pem", "--cert",
-                    "/run/showdown/certs/agent.pem", "--key", "/run/showdown/certs/agent-key.pem", "--home", "/opt/showdown");
+                    "/run/showdown/certs/agent.pem", "--key", "/run/showdown/certs/agent-key.pem", "--one-run", "--home", "/opt/showdown");
             assertThat(server.getSpec().getVolumes().get(0).getSecret().getSecretName()).isEqualTo("showdown-r1-certs");
 
             Job job = client.batch().v1().jobs().inNamespace(NS).withName("showdown-r1-load").get();

@@ -6,6 +6,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import showdown.contract.AgentFlags;
 import showdown.deploy.AgentCertificates;
 import showdown.deploy.AgentOptions;
 import showdown.deploy.DeployException;
@@ -36,7 +37,7 @@ public final class SshProbe {
         BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
         try (SshDeployer deployer = new SshDeployer(settings)) {
             SshAgent agent = deployer.start(address, program, AgentCertificates.in(certDir),
-                    AgentOptions.load(AgentOptions.DEFAULT_PORT, List.of("192.0.2.1:8080")));
+                    AgentOptions.load(AgentFlags.DEFAULT_PORT, List.of("192.0.2.1:8080")));
             System.out.println("started " + agent.pid() + " " + agent.remoteDir() + " " + agent.dialAddress());
             System.out.flush();
             String line;

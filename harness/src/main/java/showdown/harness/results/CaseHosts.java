@@ -10,8 +10,12 @@ import java.util.List;
  * @param agents       the load agents the case was planned on, in order
  * @param missingShare the share (0..1) of the planned load whose agent was lost mid-case: 0 for a
  *                     complete case; the case's figures then lack that share
+ * @param serverClockOffsetMillis the server agent's clock minus the controller's, measured before
+ *                     the case; null in results written before it was recorded
+ * @param serverClockErrorMillis the most that offset can be off (half its round trip); null likewise
  */
-public record CaseHosts(String server, List<AgentShare> agents, double missingShare) {
+public record CaseHosts(String server, List<AgentShare> agents, double missingShare, Double serverClockOffsetMillis,
+                        Double serverClockErrorMillis) {
 
     public CaseHosts {
         agents = agents == null ? List.of() : List.copyOf(agents);
@@ -19,6 +23,38 @@ public record CaseHosts(String server, List<AgentShare> agents, double missingSh
 
     public boolean complete() {
         return missingShare == 0;
+    }
+
+    /**
+     * What the console says of the hosts after a case's figures: lost agents and the share they
+     * took with them, then every clock offset with its error, e.g.
+     * {@code load-2 LOST (50% of the load missing); clocks (ms): server +0.004 ±0.010, load-1 -0.031 ±0.012}.
+     */
+    public String consoleSummary() {
+        StringBuilder s = new StringBuilder();
+        List<String> lost = agents.stream().filter(AgentShare::lost).map(AgentShare::name).toList();
+        if (!lost.isEmpty()) {
+            s.append(String.join(", ", lost)).append(" LOST (").append(Math.round(missingShare * 100))
+                    .append("% of the load missing); ");
+        }
+        s.append("clocks (ms):");
+        String separator = " ";
+        if (serverClockOffsetMillis != null) {
+            s.append(separator).append("server ").append(clock(serverClockOffsetMillis, serverClockErrorMillis));
+            separator = ", ";
+        }
+        for (AgentShare a : agents) {
+            if (!a.lost()) {
+                s.append(separator).append(a.name()).append(' ').append(clock(a.clockOffsetMillis(), a.clockErrorMillis()));
+                separator = ", ";
+            }
+        }
+        return s.toString();
+    }
+
+    private static String clock(double offsetMillis, Double errorMillis) {
+        return String.format(java.util.Locale.ROOT, "%+.3f", offsetMillis)
+                + (errorMillis == null ? "" : String.format(java.util.Locale.ROOT, " ±%.3f", errorMillis));
     }
 
     /**
@@ -31,6 +67,8 @@ public record CaseHosts(String server, List<AgentShare> agents, double missingSh
      * @param requestShare      those as a share (0..1) of the case's requests
      * @param cpuSeconds        its process's CPU time over its window
      * @param clockOffsetMillis its clock minus the controller's, measured before the case
+     * @param clockErrorMillis  the most that offset can be off (half its round trip); null in
+     *                          results written before it was recorded
      * @param saturated         it, not the server, probably set the pace (judged on its own figures)
      * @param lost              it was lost mid-case; its requests are missing from the case
      * @param otherCpuShare     what other processes used of its host's CPUs over its window (0..1);
@@ -40,7 +78,8 @@ public record CaseHosts(String server, List<AgentShare> agents, double missingSh
      *                          window started, on its own clock: near 0 when the window is one window
      */
     public record AgentShare(String name, String address, double plannedShare, long requests, double requestShare,
-                             double cpuSeconds, double clockOffsetMillis, boolean saturated, boolean lost,
+                             double cpuSeconds, double clockOffsetMillis, Double clockErrorMillis, boolean saturated,
+                             boolean lost,
                              Double otherCpuShare, boolean disturbed, double startedLateMillis) {
     }
 }

@@ -6,6 +6,7 @@ import java.time.Duration;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 import showdown.harness.plan.PlannedCase;
+import showdown.harness.results.CaseHosts;
 import showdown.load.Progress;
 
 /**
@@ -73,9 +74,12 @@ public final class ProgressReporter {
                 p.errors() > 0 ? "  errors " + p.errors() : "", format(eta.remaining())));
     }
 
-    public synchronized void caseFinished(PlannedCase c, double requestsPerSecond, long errors, boolean saturated) {
-        String line = String.format(Locale.ROOT, "  %s: %,.0f req/s%s%s", c.describe(), requestsPerSecond,
-                errors > 0 ? ", " + errors + " errors" : "", saturated ? ", WARNING: load generator saturated" : "");
+    /** The case's line; {@code hosts} (a multi-host case's, else null) adds lost agents and clock offsets. */
+    public synchronized void caseFinished(PlannedCase c, double requestsPerSecond, long errors, boolean saturated,
+                                          CaseHosts hosts) {
+        String line = String.format(Locale.ROOT, "  %s: %,.0f req/s%s%s%s", c.describe(), requestsPerSecond,
+                errors > 0 ? ", " + errors + " errors" : "", saturated ? ", WARNING: load generator saturated" : "",
+                hosts == null ? "" : "; " + hosts.consoleSummary());
         current = null;
         if (live) {
             // On a terminal, the finished case stays as a plain line above the live one.

@@ -402,7 +402,8 @@ public final class SuiteRunner {
                         .filter(n -> n.kind() == showdown.harness.results.CaseNote.Kind.DISTURBED)
                         .map(showdown.harness.results.CaseNote::message).findFirst().orElse("") + ")");
             }
-            ctx.progress().caseFinished(c, result.requestsPerSecond(), result.errors().total(), m.generatorSaturated());
+            ctx.progress().caseFinished(c, result.requestsPerSecond(), result.errors().total(), m.generatorSaturated(),
+                    m.hosts());
             ctx.listener().caseRecorded(c, result);
         }
         return true;

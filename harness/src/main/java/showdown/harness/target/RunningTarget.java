@@ -71,6 +71,14 @@ public final class RunningTarget implements ServedTarget {
      *                         not ready in time; the process tree is stopped before it is thrown
      */
     public static RunningTarget start(TargetManifest m, StartOptions o) {
+        return start(m, o, TargetLifetime.INDEPENDENT);
+    }
+
+    /**
+     * Starts the target as {@link #start(TargetManifest, StartOptions)} does, bound to the thread
+     * that calls this when {@code lifetime} says so.
+     */
+    public static RunningTarget start(TargetManifest m, StartOptions o, TargetLifetime lifetime) {
         int tlsPort = m.offersTls() ? o.tlsPort() : 0;
         int port = o.port();
         while (port == 0 || port == tlsPort) {
@@ -83,7 +91,7 @@ public final class RunningTarget implements ServedTarget {
         int cpuCount = o.cpus().isEmpty() ? Runtime.getRuntime().availableProcessors() : o.cpus().size();
         Placeholders placeholders = Placeholders.forStart(o.showdownHome(), port, cpuCount, tlsPort);
 
-        List<String> command = new ArrayList<>();
+        List<String> command = new ArrayList<>(lifetime.commandPrefix());
         command.add("setsid"); // a new session and group, so the whole tree can be signalled at once
         if (!o.cpus().isEmpty()) {
             command.addAll(List.of("taskset", "-c", o.cpus().stream().map(String::valueOf).collect(Collectors.joining(","))));

@@ -92,6 +92,11 @@ public final class TargetBuilder {
      * @throws TargetException naming the log file when the build fails, times out, or produces no output
      */
     public static void ensureBuilt(TargetManifest m, Path showdownHome, Path logFile) {
+        ensureBuilt(m, showdownHome, logFile, TargetLifetime.INDEPENDENT);
+    }
+
+    /** As {@link #ensureBuilt(TargetManifest, Path, Path)}, the build bound to the calling thread when {@code lifetime} says so. */
+    public static void ensureBuilt(TargetManifest m, Path showdownHome, Path logFile, TargetLifetime lifetime) {
         if (!needsBuild(m)) {
             return;
         }
@@ -99,18 +104,20 @@ public final class TargetBuilder {
         synchronized (OUTPUT_LOCKS.computeIfAbsent(output, k -> new Object())) {
             // Another target that shares this output may have built it while this one waited.
             if (needsBuild(m)) {
-                build(m, showdownHome, logFile, output);
+                build(m, showdownHome, logFile, output, lifetime);
             }
         }
     }
 
-    private static void build(TargetManifest m, Path showdownHome, Path logFile, Path output) {
+    private static void build(TargetManifest m, Path showdownHome, Path logFile, Path output, TargetLifetime lifetime) {
         Placeholders placeholders = Placeholders.forBuild(showdownHome);
         List<String> command = placeholders.expand(m.build().command(), m.name() + " build.command");
         int exit;
         try {
             Files.createDirectories(logFile.toAbsolutePath().getParent());
-            ProcessBuilder pb = new ProcessBuilder(command)
+            List<String> launched = new java.util.ArrayList<>(lifetime.commandPrefix());
+            launched.addAll(command);
+            ProcessBuilder pb = new ProcessBuilder(launched)
                     .directory(m.dir().toFile())
                     .redirectErrorStream(true)
                     .redirectOutput(logFile.toFile())

@@ -16,6 +16,7 @@ import showdown.harness.plan.Profile;
 import showdown.harness.plan.RequestTemplate;
 import showdown.harness.plan.Rate;
 import showdown.harness.plan.TargetRound;
+import showdown.harness.results.CaseHosts;
 import showdown.harness.target.Protocol;
 import showdown.load.Header;
 import showdown.load.Arrival;
@@ -146,13 +147,28 @@ class ProgressAndLoadSpecsTest {
         PlannedCase c = planned(3, "GET /json", "GET", "/json", 0, 1, 4);
         p.caseStarted(c, 3, 10);
         p.onProgress(new Progress(1_000_000_000L, false, 1000, 1234.4, 0));
-        p.caseFinished(c, 1234.4, 2, true);
+        p.caseFinished(c, 1234.4, 2, true, null);
         String out = bytes.toString(StandardCharsets.UTF_8);
         assertThat(out).doesNotContain("\r");
         assertThat(out.lines().toList()).hasSize(2);
         assertThat(out.lines().toList().get(0)).isEqualTo("case 3/10 t s GET /json -t1 -c4");
         assertThat(out.lines().toList().get(1))
                 .startsWith("  t s GET /json -t1 -c4: 1,234 req/s, 2 errors, WARNING: load generator saturated (ETA ");
+    }
+
+    @Test
+    void aMultiHostCaseNamesItsLostAgentAndEveryClockWithItsError() {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        ProgressReporter p = new ProgressReporter(new PrintStream(bytes, true, StandardCharsets.UTF_8), true, new Eta());
+        PlannedCase c = planned(1, "GET /json", "GET", "/json", 0, 1, 4);
+        CaseHosts hosts = new CaseHosts("server (192.0.2.10:7700)", List.of(
+                new CaseHosts.AgentShare("load-1", "192.0.2.11:7700", 0.5, 600, 1.0, 1.25, -0.031, 0.012, false, false, 0.02,
+                        false, 0.061),
+                new CaseHosts.AgentShare("load-2", "192.0.2.12:7700", 0.5, 0, 0.0, 0.0, 0.2, 0.01, false, true, null, false,
+                        0.0)), 0.5, 0.004, 0.0106);
+        p.caseFinished(c, 600, 0, false, hosts);
+        assertThat(bytes.toString(StandardCharsets.UTF_8).strip()).isEqualTo("t s GET /json -t1 -c4: 600 req/s; load-2 LOST"
+                + " (50% of the load missing); clocks (ms): server +0.004 ±0.011, load-1 -0.031 ±0.012");
     }
 
     @Test

@@ -14,20 +14,25 @@ import java.util.concurrent.atomic.AtomicReference;
 import javax.net.ssl.SSLException;
 import javax.net.ssl.SSLServerSocket;
 import javax.net.ssl.SSLSocket;
+import showdown.contract.AgentRole;
+import showdown.contract.ListeningLine;
 import showdown.hosts.wire.Channel;
 import showdown.hosts.wire.Message;
 import showdown.hosts.wire.WireException;
 
 /**
  * {@code showdown agent}: one process per host, serving one controller at a time over mutual
- * TLS. It obeys only a controller whose certificate the run's CA signed (the handshake refuses
- * any other), and ends itself once the controller has been silent past the heartbeat timeout;
- * whatever it started (a target) is stopped before it returns.
+ * TLS. It obeys only a peer whose certificate the run's CA signed with the controller's role (the
+ * handshake refuses any other, an agent's own certificate included). Whatever a run started (a
+ * target, a load) is stopped when its connection ends.
  *
  * <p>States: LISTENING (no controller yet; no timeout runs) → SERVING (a controller connected;
- * every frame resets the heartbeat) → ENDED (the controller said "end", or {@link #stop()}) or
- * TIMED_OUT (silence past the timeout). A controller that drops may connect again while the
- * timeout has not run out.
+ * every frame resets the heartbeat) → the run ends: the controller said "end", or it was silent
+ * past the timeout. A controller that drops may connect again while the timeout has not run out.
+ * With {@link AgentConfig.Runs#ONE_AFTER_ANOTHER} the agent then goes back to LISTENING with
+ * nothing of the run kept (each connection gets a role's work of its own); with
+ * {@link AgentConfig.Runs#ONE} it ends, ENDED or HEARTBEAT_TIMEOUT. {@link #stop()} ends it in
+ * any state.
  */
 public final class Agent implements AutoCloseable {
 
@@ -53,7 +58,8 @@ public final class Agent implements AutoCloseable {
     private final AtomicBoolean controllerSeen = new AtomicBoolean();
     private final AtomicReference<Channel> current = new AtomicReference<>();
     private final AtomicReference<Exit> exit = new AtomicReference<>();
-    private final RoleWork work;
+    /** The connected controller's work: made for each connection, closed when it ends. */
+    private final AtomicReference<RoleWork> work = new AtomicReference<>();
 
     /** Binds the listening socket; {@link #serve()} then runs the agent. */
     public Agent(AgentConfig config) throws IOException {
@@ -63,7 +69,6 @@ public final class Agent implements AutoCloseable {
         server.setReuseAddress(true);
         server.bind(new InetSocketAddress(InetAddress.getByName(config.listenHost()), config.listenPort()));
         server.setSoTimeout(ACCEPT_POLL_MILLIS);
-        this.work = config.role() == AgentRole.LOAD ? new LoadWork(config) : new ServerWork(config);
     }
 
     /** The address the agent listens on, HOST:PORT. */
@@ -77,14 +82,20 @@ public final class Agent implements AutoCloseable {
 
     /** Runs until the controller ends the agent or falls silent; stops what the agent started. */
     public Exit serve() {
-        config.out().println("showdown agent: listening on " + address() + " (role " + config.role().id() + ")");
+        config.out().println(new ListeningLine(config.listenHost(), port(), config.role().id()));
         config.out().flush();
         try {
             while (exit.get() == null) {
                 if (timedOut()) {
-                    line("no word from the controller for " + config.heartbeatTimeout().toSeconds() + " s: ending");
-                    exit.compareAndSet(null, Exit.HEARTBEAT_TIMEOUT);
-                    break;
+                    String silence = "no word from the controller for " + config.heartbeatTimeout().toSeconds() + " s";
+                    if (config.runs() == AgentConfig.Runs.ONE) {
+                        line(silence + ": ending");
+                        exit.compareAndSet(null, Exit.HEARTBEAT_TIMEOUT);
+                        break;
+                    }
+                    line(silence + ": its run is over; listening for the next");
+                    endRun();
+                    continue;
                 }
                 SSLSocket socket;
                 try {
@@ -122,11 +133,20 @@ public final class Agent implements AutoCloseable {
         } catch (IOException e) {
             // closing
         }
+        endRun();
+    }
+
+    /** Forgets the run: its connection is closed, what it started is stopped, no timeout runs. */
+    private void endRun() {
+        controllerSeen.set(false);
         Channel c = current.getAndSet(null);
         if (c != null) {
             c.close();
         }
-        work.close();
+        RoleWork w = work.getAndSet(null);
+        if (w != null) {
+            w.close();
+        }
     }
 
     private boolean timedOut() {
@@ -143,8 +163,7 @@ public final class Agent implements AutoCloseable {
             socket.setSoTimeout(0);
             channel = new Channel(socket);
         } catch (IOException e) {
-            line("refused a controller at " + from + ": TLS handshake failed, its certificate is not from this run's CA ("
-                    + oneLine(e) + ")");
+            line("refused a controller at " + from + ": TLS handshake failed (" + handshakeFailure(e) + ")");
             closeQuietly(socket);
             return;
         }
@@ -157,6 +176,7 @@ public final class Agent implements AutoCloseable {
         heard();
         controllerSeen.set(true);
         Thread beat = Thread.ofVirtual().name("showdown-agent-heartbeat").start(() -> heartbeats(channel));
+        RoleWork role = null;
         try {
             Message hello = channel.receive();
             heard();
@@ -170,19 +190,31 @@ public final class Agent implements AutoCloseable {
                 line("refused the controller at " + from + ": " + reason);
                 return;
             }
+            role = config.role() == AgentRole.LOAD ? new LoadWork(config, channel) : new ServerWork(config, channel);
+            work.set(role);
             channel.send(new Message.Welcome(config.role().id(), config.listenHost() + ":" + port(),
                     Runtime.getRuntime().availableProcessors(), config.allow()));
-            while (exit.get() == null) {
+            boolean runOver = false;
+            while (exit.get() == null && !runOver) {
                 Message m = channel.receive();
                 heard();
                 switch (m) {
                     case Message.Heartbeat hb -> { }
                     case Message.ClockProbe p -> channel.send(new Message.ClockReply(p.seq(), config.clock().epochNanos()));
                     case Message.End e -> {
-                        work.close();
-                        exit.compareAndSet(null, Exit.ENDED);
+                        role.close();
+                        runOver = true;
+                        if (config.runs() == AgentConfig.Runs.ONE) {
+                            exit.compareAndSet(null, Exit.ENDED);
+                        } else {
+                            // free for the next controller before saying so: it may connect at once
+                            work.compareAndSet(role, null);
+                            current.compareAndSet(channel, null);
+                            controllerSeen.set(false);
+                            line("the controller at " + from + " ended its run; listening for the next");
+                        }
                     }
-                    default -> work.handle(m, channel);
+                    default -> role.handle(m);
                 }
             }
         } catch (EOFException | SocketException e) {
@@ -194,7 +226,10 @@ public final class Agent implements AutoCloseable {
         } finally {
             beat.interrupt();
             // nothing runs without its controller: a target is stopped, a load ends
-            work.close();
+            if (role != null) {
+                role.close();
+                work.compareAndSet(role, null);
+            }
             current.compareAndSet(channel, null);
             channel.close();
         }
@@ -229,6 +264,19 @@ public final class Agent implements AutoCloseable {
         return nl < 0 ? m : m.substring(0, nl);
     }
 
+    /**
+     * What the handshake found wrong: the certificate check's own words (another CA, the wrong
+     * role) when it got that far, else the TLS layer's (no TLS at all, no certificate).
+     */
+    static String handshakeFailure(IOException e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof java.security.cert.CertificateException c) {
+                return oneLine(c);
+            }
+        }
+        return oneLine(e);
+    }
+
     private static void closeQuietly(SSLSocket s) {
         try {
             s.close();
@@ -240,7 +288,7 @@ public final class Agent implements AutoCloseable {
     /** What a role does with the messages that are not the channel's own. */
     interface RoleWork extends AutoCloseable {
         /** Takes a request; one that takes long runs on a thread of the role, not the one reading the controller. */
-        void handle(Message m, Channel channel) throws IOException;
+        void handle(Message m) throws IOException;
 
         /** Stops whatever the role started; safe to call more than once. */
         @Override

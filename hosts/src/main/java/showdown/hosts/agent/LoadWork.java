@@ -20,10 +20,13 @@ import showdown.load.ProgressListener;
  * connections are open it says so and waits for the common start instant (converted to this
  * host's clock with the measured offset), so that a slow start of one agent never shifts its
  * window against the others'; then it streams each slice of the window, and the whole result.
+ * Slices are queued on the channel without waiting, so a stalled controller never stalls the
+ * load clock; a plan that lost any slice that way ends with {@code LoadFailed}, never a result.
  */
 final class LoadWork implements Agent.RoleWork {
 
     private final AgentConfig config;
+    private final Channel channel;
     private final AllowList allow;
     /** How long a ready agent waits for the start before it gives the plan up. */
     static final java.time.Duration START_WAIT = java.time.Duration.ofSeconds(60);
@@ -34,13 +37,14 @@ final class LoadWork implements Agent.RoleWork {
     private volatile String startingCase;
     private static final long ABORTED = Long.MIN_VALUE;
 
-    LoadWork(AgentConfig config) {
+    LoadWork(AgentConfig config, Channel channel) {
         this.config = config;
+        this.channel = channel;
         this.allow = new AllowList(config.allow());
     }
 
     @Override
-    public void handle(Message m, Channel channel) throws IOException {
+    public void handle(Message m) throws IOException {
         if (m instanceof Message.LoadStart s) {
             if (s.caseId().equals(startingCase)) {
                 start.complete(s.startEpochNanos());
@@ -108,8 +112,15 @@ final class LoadWork implements Agent.RoleWork {
             channel.trySend(new Message.LoadFailed(plan.caseId(), "refused the plan: another plan is running"));
             return;
         }
+        long droppedBefore = channel.dropped();
         try {
             LoadResult result = engine.run();
+            long lost = channel.dropped() - droppedBefore;
+            if (lost > 0) { // a slice missing from the merge would bias the case: none of it counts
+                channel.trySend(new Message.LoadFailed(plan.caseId(), lost + " of its slices could not be sent: the"
+                        + " controller did not read them in time"));
+                return;
+            }
             HostReadings host = slices.host;
             long late = startedAt[0] == ABORTED ? 0 : startedAt[0] - planned[0];
             channel.trySend(new Message.LoadFinished(plan.caseId(), LoadResultJson.of(result), late, host.otherShare(),
@@ -164,7 +175,8 @@ final class LoadWork implements Agent.RoleWork {
         public void onInterval(long startNanos, long endNanos, Histogram latency) {
             long cpu = LoadEngine.processCpuNanos();
             host.sliceEnded();
-            channel.trySend(new Message.LoadSlice(caseId, index++, startNanos, endNanos, HistogramCodec.encode(latency),
+            // on the load clock's thread: queued without waiting, a slice that finds no room is counted lost
+            channel.offer(new Message.LoadSlice(caseId, index++, startNanos, endNanos, HistogramCodec.encode(latency),
                     latency.getTotalCount(), cpu - lastCpuNanos));
             lastCpuNanos = cpu;
         }

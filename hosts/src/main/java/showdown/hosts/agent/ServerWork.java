@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import org.HdrHistogram.Histogram;
 import showdown.harness.measure.RssSampler;
@@ -17,6 +18,7 @@ import showdown.harness.target.StartOptions;
 import showdown.harness.target.TargetBuilder;
 import showdown.harness.target.TargetCatalog;
 import showdown.harness.target.TargetException;
+import showdown.harness.target.TargetLifetime;
 import showdown.harness.target.TargetUnavailableException;
 import showdown.harness.target.TargetManifest;
 import showdown.hosts.wire.Channel;
@@ -27,6 +29,13 @@ import showdown.hosts.wire.Message;
  * from the wire), samples what its process tree uses over a measured window exactly as a local
  * run does ({@link SliceRecorder}, {@link RssSampler}: /proc, and what other processes used of
  * this host's CPUs), and stops it on "stop", on the controller's silence and when the agent ends.
+ *
+ * <p>One instance serves one controller connection. Its requests run in order on its own platform
+ * thread, {@code showdown-agent-server}, which starts every target with
+ * {@link TargetLifetime#ENDS_WITH_STARTING_THREAD}: when that thread ends (the work is closed, or
+ * the agent's process dies however it dies) the kernel ends the target. {@link #close()} never
+ * waits for a request that is running (a build takes minutes): it stops what runs and lets the
+ * thread end, and a target that thread starts after the close is stopped before it is reported.
  */
 final class ServerWork implements Agent.RoleWork {
 
@@ -36,47 +45,67 @@ final class ServerWork implements Agent.RoleWork {
     static final String ANY_ADDRESS = "0.0.0.0";
 
     private final AgentConfig config;
-    private final java.util.concurrent.ExecutorService worker = java.util.concurrent.Executors.newSingleThreadExecutor(
-            Thread.ofPlatform().name("showdown-agent-server").daemon().factory());
+    private final Channel channel;
+    private final LinkedBlockingQueue<Message> requests = new LinkedBlockingQueue<>();
+    private final Thread worker;
+    /** Guards {@link #target} and {@link #watch}; held for short steps only, never across a build or a start. */
+    private final Object state = new Object();
+    private volatile boolean closed;
     private RunningTarget target;
     private Watch watch;
 
-    ServerWork(AgentConfig config) {
+    ServerWork(AgentConfig config, Channel channel) {
         this.config = config;
+        this.channel = channel;
+        this.worker = Thread.ofPlatform().name("showdown-agent-server").daemon().start(this::work);
     }
 
     /**
-     * Runs the request on the role's own thread, in order: building and starting a target takes
+     * Queues the request for the role's own thread, in order: building and starting a target takes
      * minutes, and the thread that reads the controller must go on reading the controller's heartbeats meanwhile.
      */
     @Override
-    public void handle(Message m, Channel channel) {
-        worker.execute(() -> {
-            try {
-                handleInOrder(m, channel);
-            } catch (IOException e) {
-                // the controller is gone: the agent stops what runs when its connection ends
-            }
-        });
+    public void handle(Message m) {
+        requests.add(m);
     }
 
-    private synchronized void handleInOrder(Message m, Channel channel) throws IOException {
+    private void work() {
+        try {
+            while (!closed) {
+                Message m = requests.take();
+                try {
+                    handleInOrder(m);
+                } catch (IOException e) {
+                    return; // the controller is gone: the agent closes this work when its connection ends
+                }
+            }
+        } catch (InterruptedException e) {
+            // closed
+        }
+    }
+
+    private void handleInOrder(Message m) throws IOException {
         switch (m) {
-            case Message.StartTarget s -> start(s, channel);
+            case Message.StartTarget s -> start(s);
             case Message.WatchServer w -> {
-                if (target == null) {
-                    channel.send(new Message.TargetFailed("", "no target is running"));
-                    return;
+                synchronized (state) {
+                    if (target == null) {
+                        channel.send(new Message.TargetFailed("", "no target is running"));
+                        return;
+                    }
+                    if (watch != null) {
+                        watch.end();
+                    }
+                    watch = new Watch(w, target.pid());
+                    watch.begin();
                 }
-                if (watch != null) {
-                    watch.end();
-                }
-                watch = new Watch(w, target.pid());
-                watch.begin();
             }
             case Message.EndWatch e -> {
-                Watch w = watch;
-                watch = null;
+                Watch w;
+                synchronized (state) {
+                    w = watch;
+                    watch = null;
+                }
                 if (w == null || !w.caseId.equals(e.caseId())) {
                     channel.send(new Message.Refused("no window is being watched for case " + e.caseId()));
                     return;
@@ -84,26 +113,31 @@ final class ServerWork implements Agent.RoleWork {
                 channel.send(w.end());
             }
             case Message.StopTarget s -> {
-                close();
+                stopTarget();
                 channel.send(new Message.TargetStopped());
             }
             default -> channel.send(new Message.Refused("a server agent does not take " + m.getClass().getSimpleName()));
         }
     }
 
-    private void start(Message.StartTarget s, Channel channel) throws IOException {
-        close();
+    private void start(Message.StartTarget s) throws IOException {
+        stopTarget();
         TargetManifest m;
+        RunningTarget started;
         try {
             m = TargetCatalog.discover(config.home()).require(s.name());
             Path logs = config.home().resolve("results").resolve("agent-logs");
-            TargetBuilder.ensureBuilt(m, config.home(), logs.resolve(m.name() + ".build.log"));
+            TargetBuilder.ensureBuilt(m, config.home(), logs.resolve(m.name() + ".build.log"),
+                    TargetLifetime.ENDS_WITH_STARTING_THREAD);
+            if (closed) { // the controller left during the build: start nothing
+                return;
+            }
             List<Integer> cpus = s.cpus() == null ? List.of() : s.cpus();
             java.util.Map<String, String> env = new java.util.HashMap<>(s.env() == null ? java.util.Map.of() : s.env());
             // the load comes from other hosts: a target that honours HOST listens on every address
             env.putIfAbsent(LISTEN_HOST_VARIABLE, ANY_ADDRESS);
-            target = RunningTarget.start(m, new StartOptions(config.home(), 0, cpus, logs, StartOptions.DEFAULT_READY_TIMEOUT,
-                    env));
+            started = RunningTarget.start(m, new StartOptions(config.home(), 0, cpus, logs, StartOptions.DEFAULT_READY_TIMEOUT,
+                    env), TargetLifetime.ENDS_WITH_STARTING_THREAD);
         } catch (TargetUnavailableException e) {
             channel.send(new Message.TargetUnavailable(s.name(), e.getMessage()));
             return;
@@ -111,21 +145,37 @@ final class ServerWork implements Agent.RoleWork {
             channel.send(new Message.TargetFailed(s.name(), Agent.oneLine(e)));
             return;
         }
-        long idleRss = ProcessTreeStats.sample(target.pid()).rssBytes();
-        channel.send(new Message.TargetStarted(m.name(), target.port(), target.tlsPort(),
-                target.timeToFirstResponse().toMillis(), idleRss));
+        synchronized (state) {
+            if (closed) { // the controller left while it started: nobody will stop it
+                started.close();
+                return;
+            }
+            target = started;
+        }
+        long idleRss = ProcessTreeStats.sample(started.pid()).rssBytes();
+        channel.send(new Message.TargetStarted(m.name(), started.port(), started.tlsPort(),
+                started.timeToFirstResponse().toMillis(), idleRss));
     }
 
+    private void stopTarget() {
+        synchronized (state) {
+            if (watch != null) {
+                watch.end();
+                watch = null;
+            }
+            if (target != null) {
+                target.close();
+                target = null;
+            }
+        }
+    }
+
+    /** Stops the target and the watch, and ends the role's thread without waiting for the request it runs. */
     @Override
-    public synchronized void close() {
-        if (watch != null) {
-            watch.end();
-            watch = null;
-        }
-        if (target != null) {
-            target.close();
-            target = null;
-        }
+    public void close() {
+        closed = true;
+        worker.interrupt();
+        stopTarget();
     }
 
     /** One measured window: starts at the plan's instant on this host's clock, sliced as the load is. */

@@ -3,15 +3,17 @@ package showdown.hosts.control;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import showdown.contract.AgentRole;
 
 /**
  * Starts an agent that is not running yet ({@code ssh://} and {@code kube} hosts of the
  * inventory) and stops it at the end: the seam the deployers (SSH, Kubernetes) plug into. An
  * {@code agent://} host needs none: it is dialled as it is.
  *
- * <p>A launcher copies or deploys the agent program, starts
- * {@code showdown agent --role ROLE --listen ... --ca ca.pem --cert agent.pem --key agent-key.pem ARGS},
- * waits for its {@code showdown agent: listening on HOST:PORT} line (or readiness) within its own
+ * <p>A launcher copies or deploys the agent program and the host's certificate folder, starts
+ * {@code showdown agent --role ROLE --listen ... --ca ca.pem --cert agent.pem --key agent-key.pem
+ * --one-run [--allow ...]} (the flags of {@link showdown.contract.AgentFlags}), waits for its
+ * {@link showdown.contract.ListeningLine} (or readiness) within its own
  * timeout, and returns where to dial it; closing the returned handle stops the agent and removes
  * what was copied, also on failure and Ctrl-C.
  */
@@ -25,13 +27,13 @@ public interface AgentLauncher {
      *
      * @param name      the host's name in the inventory
      * @param agent     the inventory's {@code agent} value
-     * @param role      {@code server} or {@code load}
-     * @param args      the role's own arguments ({@code --allow HOST} for load agents)
-     * @param certs     the folder with {@code ca.pem}, {@code agent.pem}, {@code agent-key.pem}
+     * @param role      what the agent does
+     * @param allow     load agents: the server addresses it may load ({@code --allow}); empty for the server
+     * @param certs     the run's certificate folder; the host's own files are {@code agents/HOST/} in it
      * @param heartbeatTimeout the agent's {@code --heartbeat-timeout}
      * @return the started agent; {@link HostsException} (one line) when it cannot be started
      */
-    Launched launch(String name, String agent, String role, List<String> args, Path certs, Duration heartbeatTimeout);
+    Launched launch(String name, String agent, AgentRole role, List<String> allow, Path certs, Duration heartbeatTimeout);
 
     /** A started agent. */
     interface Launched extends AutoCloseable {

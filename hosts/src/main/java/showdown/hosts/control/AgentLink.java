@@ -7,7 +7,7 @@ import java.time.Duration;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import javax.net.ssl.SSLSocket;
-import showdown.hosts.agent.AgentRole;
+import showdown.contract.AgentRole;
 import showdown.hosts.tls.ChannelTls;
 import showdown.hosts.wire.Channel;
 import showdown.hosts.wire.Message;
@@ -71,7 +71,8 @@ public final class AgentLink implements AutoCloseable {
         } catch (javax.net.ssl.SSLException e) {
             close(socket);
             throw new HostsException("agent " + name + " at " + address + ": refused: TLS handshake failed, its certificate"
-                    + " is not from this run's CA or it does not accept ours (" + firstLine(e.getMessage()) + ")");
+                    + " is not an agent's of this run's CA or it does not take ours for the controller's ("
+                    + firstLine(e.getMessage()) + ")");
         } catch (IOException | WireException e) {
             close(socket);
             throw new HostsException("agent " + name + " at " + address + ": no hello: " + firstLine(e.getMessage()));
@@ -131,8 +132,9 @@ public final class AgentLink implements AutoCloseable {
     }
 
     /**
-     * The agent's next message of kind {@code type}, waiting at most {@code timeout}; messages of
-     * other kinds that arrive first are dropped unless they are a refusal, which is thrown.
+     * The agent's next message of kind {@code type}, waiting at most {@code timeout}. A refusal or a
+     * failed target that arrives first is thrown at once with the agent's reason, so the user reads
+     * why rather than a timeout; other messages that arrive first are dropped.
      */
     public <T extends Message> T await(Class<T> type, Duration timeout) {
         long deadline = System.nanoTime() + timeout.toNanos();
@@ -147,6 +149,10 @@ public final class AgentLink implements AutoCloseable {
             }
             if (m instanceof Message.Refused r) {
                 throw new HostsException("agent " + name + " at " + address + " refused: " + r.reason());
+            }
+            if (m instanceof Message.TargetFailed f) {
+                throw new HostsException("agent " + name + " at " + address + ": "
+                        + (f.name().isEmpty() ? "" : "target " + f.name() + ": ") + f.reason());
             }
         }
     }

@@ -92,13 +92,14 @@ public final class AgentMeasurer implements LoadSource {
         }
         List<CaseHosts.AgentShare> shares = outcome.shares().stream()
                 .map(s -> new CaseHosts.AgentShare(s.agent(), s.address(), s.plannedShare(), s.requests(), s.requestShare(),
-                        s.cpuSeconds(), s.clockOffsetMillis(), s.saturated(), s.lost(),
+                        s.cpuSeconds(), s.clockOffsetMillis(), s.clockErrorMillis(), s.saturated(), s.lost(),
                         s.host() == null ? null : s.host().otherCpuShare(), s.host() != null && s.host().disturbed(),
                         s.startedLateMillis()))
                 .toList();
         boolean saturated = outcome.shares().stream().anyMatch(AgentLoad.Share::saturated);
         return new CaseMeasurer.Measurement(outcome.merged(), serverMetrics, saturated, samples, interference, null, null,
-                new CaseHosts(server.describe(), shares, outcome.missingShare()));
+                new CaseHosts(server.describe(), shares, outcome.missingShare(), serverOffset.offsetMillis(),
+                        serverOffset.errorMillis()));
     }
 
     /**

@@ -67,4 +67,8 @@ public record ClockOffset(long offsetNanos, long roundTripNanos) {
     public double offsetMillis() {
         return offsetNanos / 1e6;
     }
+
+    public double errorMillis() {
+        return errorNanos() / 1e6;
+    }
 }

@@ -4,12 +4,12 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import showdown.contract.AgentRole;
 import showdown.harness.measure.CaseMeasurer;
 import showdown.harness.run.LoadSource;
 import showdown.harness.run.TargetHost;
 import showdown.hosts.Clock;
 import showdown.hosts.agent.AgentConfig;
-import showdown.hosts.agent.AgentRole;
 import showdown.hosts.tls.ChannelTls;
 
 /**
@@ -46,7 +46,7 @@ public final class HostsRun implements AutoCloseable {
             run.server = new ServerAgentHost(serverLink, s.targetAddress());
             List<AgentLink> loadLinks = new ArrayList<>();
             for (Inventory.Host h : inventory.load()) {
-                AgentLink l = run.connect(h, AgentRole.LOAD, List.of("--allow", s.targetAddress()), tls, certs,
+                AgentLink l = run.connect(h, AgentRole.LOAD, List.of(s.targetAddress()), tls, certs,
                         heartbeatTimeout, launchers);
                 ClockOffset.measure(l, clock, maxClockOffset).check(l, maxClockOffset);
                 loadLinks.add(l);
@@ -65,7 +65,7 @@ public final class HostsRun implements AutoCloseable {
         return AgentConfig.DEFAULT_HEARTBEAT_TIMEOUT;
     }
 
-    private AgentLink connect(Inventory.Host h, AgentRole role, List<String> args, ChannelTls tls, Path certs,
+    private AgentLink connect(Inventory.Host h, AgentRole role, List<String> allow, ChannelTls tls, Path certs,
                               Duration heartbeatTimeout, List<AgentLauncher> launchers) {
         String host;
         int port;
@@ -75,7 +75,7 @@ public final class HostsRun implements AutoCloseable {
         } else {
             AgentLauncher launcher = launchers.stream().filter(l -> l.handles(h.agent())).findFirst()
                     .orElseThrow(() -> AgentLauncher.missing(h.name(), h.agent()));
-            AgentLauncher.Launched started = launcher.launch(h.name(), h.agent(), role.id(), args, certs, heartbeatTimeout);
+            AgentLauncher.Launched started = launcher.launch(h.name(), h.agent(), role, allow, certs, heartbeatTimeout);
             launched.add(started);
             host = started.host();
             port = started.port();

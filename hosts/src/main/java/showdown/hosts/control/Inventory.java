@@ -1,6 +1,8 @@
 package showdown.hosts.control;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
@@ -13,6 +15,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import showdown.contract.AgentFlags;
 
 /**
  * The hosts of a multi-host run ({@code showdown run --hosts FILE}, docs/hosts.md): the server's
@@ -31,8 +34,7 @@ import java.util.Set;
  */
 public record Inventory(Host server, List<Host> load, Map<String, String> ssh) {
 
-    /** The port an {@code agent://host} without a port is reached at. */
-    public static final int DEFAULT_AGENT_PORT = 7700;
+    private static final int MAX_PORT = 65_535;
 
     /**
      * One host.
@@ -59,7 +61,7 @@ public record Inventory(Host server, List<Host> load, Map<String, String> ssh) {
         }
 
         public int agentPort() {
-            return agentUri().getPort() < 0 ? DEFAULT_AGENT_PORT : agentUri().getPort();
+            return agentUri().getPort() < 0 ? AgentFlags.DEFAULT_PORT : agentUri().getPort();
         }
 
         /** The address the target is loaded at (server only). */
@@ -74,13 +76,28 @@ public record Inventory(Host server, List<Host> load, Map<String, String> ssh) {
 
     private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory())
             .configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, true);
+    private static final ObjectMapper YAML_OUT = new ObjectMapper(new YAMLFactory())
+            .setSerializationInclusion(JsonInclude.Include.NON_EMPTY);
+
+    /**
+     * Writes this inventory as {@link #read} reads it, under a comment line ({@code # ...}); what
+     * is unset (a server's address, an empty {@code ssh:} block) is left out.
+     */
+    public Path write(Path file, String comment) throws IOException {
+        String yaml = YAML_OUT.writeValueAsString(this);
+        return Files.writeString(file, "# " + comment + "\n" + yaml.replaceFirst("^---\\s*\n", ""));
+    }
 
     public static Inventory read(Path file) {
         File f;
+        byte[] text = null;
         try {
-            f = YAML.readValue(Files.readAllBytes(file), File.class);
+            text = Files.readAllBytes(file);
+            f = YAML.readValue(text, File.class);
         } catch (NoSuchFileException e) {
             throw new HostsException("--hosts " + file + ": no such file");
+        } catch (JsonProcessingException e) {
+            throw new HostsException("--hosts " + file + ": " + YamlError.describe(e, YAML, text));
         } catch (IOException e) {
             throw new HostsException("--hosts " + file + ": not an inventory: " + AgentLink.firstLine(e.getMessage()));
         }
@@ -122,6 +139,10 @@ public record Inventory(Host server, List<Host> load, Map<String, String> ssh) {
             if (u.getHost() == null) {
                 throw new HostsException("--hosts " + file + ": host " + h.name() + ": bad agent '" + h.agent()
                         + "' (agent://HOST:PORT)");
+            }
+            if (u.getPort() == 0 || u.getPort() > MAX_PORT) {
+                throw new HostsException("--hosts " + file + ": host " + h.name() + ": agent port " + u.getPort()
+                        + " is not a TCP port (1-" + MAX_PORT + ")");
             }
         } else if (!h.agent().startsWith("ssh://") && !h.agent().equals("kube")) {
             throw new HostsException("--hosts " + file + ": host " + h.name() + ": agent '" + h.agent()

@@ -8,6 +8,7 @@ import java.net.UnknownHostException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.security.GeneralSecurityException;
 import java.security.KeyPair;
 import java.security.KeyPairGenerator;
@@ -20,6 +21,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Date;
 import java.util.List;
+import showdown.contract.AgentFiles;
 import showdown.harness.target.PemFiles;
 import org.bouncycastle.asn1.x500.X500Name;
 import org.bouncycastle.asn1.x509.BasicConstraints;
@@ -38,20 +40,29 @@ import org.bouncycastle.operator.OperatorCreationException;
 import org.bouncycastle.operator.jcajce.JcaContentSignerBuilder;
 
 /**
- * A run's certificates ({@code showdown certs --out DIR}): a CA made for the run, and the
- * controller's and the agents' certificates it signed. EC P-256, PEM, keys in unencrypted PKCS#8
- * readable by the owner only. One agent certificate serves every agent of the run; whom an
- * agent obeys is decided by the CA alone (the channel checks no host names), so {@code ca-key.pem}
- * stays with the controller and the files go only to the run's own hosts.
+ * A run's certificates ({@code showdown certs --out DIR}): a CA made for the run, the controller's
+ * certificate, and one certificate for each agent host, all signed by that CA. EC P-256, PEM,
+ * keys in unencrypted PKCS#8 readable by the owner only.
+ *
+ * <p>What each file lets its holder do is its {@link CertificateRole}: {@code controller.pem}
+ * drives agents; an agent's {@code agent.pem} (TLS server only) answers a controller and nothing
+ * else, so a load host, which must hold its own key, cannot drive any agent. {@code ca-key.pem}
+ * makes certificates of either role and never leaves the controller.
+ *
+ * <p>Layout: {@code DIR/ca.pem}, {@code ca-key.pem}, {@code controller.pem},
+ * {@code controller-key.pem}, and for each agent host {@code DIR/agents/HOST/} holding exactly
+ * what that host needs: {@code ca.pem}, {@code agent.pem}, {@code agent-key.pem}.
  */
 public final class RunCertificates {
 
-    public static final String CA = "ca.pem";
+    public static final String CA = AgentFiles.CA;
     public static final String CA_KEY = "ca-key.pem";
     public static final String CONTROLLER = "controller.pem";
     public static final String CONTROLLER_KEY = "controller-key.pem";
-    public static final String AGENT = "agent.pem";
-    public static final String AGENT_KEY = "agent-key.pem";
+    public static final String AGENT = AgentFiles.CERT;
+    public static final String AGENT_KEY = AgentFiles.KEY;
+    /** The folder under DIR that holds one folder per agent host. */
+    public static final String AGENTS = "agents";
 
     /** Long enough for a long run and its resume; short, since a run's CA should not outlive it by much. */
     static final Duration VALIDITY = Duration.ofDays(7);
@@ -62,10 +73,11 @@ public final class RunCertificates {
     }
 
     /**
-     * Makes a fresh CA, controller and agent certificate into {@code dir} (created when missing).
+     * Makes a fresh CA, the controller's certificate and one agent certificate per host into
+     * {@code dir} (created when missing).
      *
-     * @param agentHosts host names or addresses put into the agent certificate's subject
-     *                   alternative names (informative: the channel checks the CA only)
+     * @param agentHosts host names or addresses; each gets {@code agents/HOST/}, its certificate
+     *                   naming the host in its subject alternative names
      */
     public static void create(Path dir, List<String> agentHosts) {
         try {
@@ -73,18 +85,66 @@ public final class RunCertificates {
             KeyPair caKeys = keyPair();
             X509Certificate ca = caCertificate(caKeys);
             KeyPair controllerKeys = keyPair();
-            X509Certificate controller = leaf("CN=showdown controller, O=Showdown", controllerKeys, ca, caKeys.getPrivate(),
-                    List.of());
-            KeyPair agentKeys = keyPair();
-            X509Certificate agent = leaf("CN=showdown agent, O=Showdown", agentKeys, ca, caKeys.getPrivate(), agentHosts);
+            X509Certificate controller = leaf("CN=showdown controller, O=Showdown", CertificateRole.CONTROLLER.usages(),
+                    controllerKeys, ca, caKeys.getPrivate(), List.of());
             write(dir, CA, CA_KEY, ca, caKeys.getPrivate());
             write(dir, CONTROLLER, CONTROLLER_KEY, controller, controllerKeys.getPrivate());
-            write(dir, AGENT, AGENT_KEY, agent, agentKeys.getPrivate());
         } catch (GeneralSecurityException | OperatorCreationException e) {
             throw new IllegalStateException("cannot make the run's certificates: " + e.getMessage(), e);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write the run's certificates into " + dir, e);
         }
+        for (String host : agentHosts) {
+            agentFolder(dir, host);
+        }
+    }
+
+    /**
+     * The folder of {@code host}'s agent files in a run's certificate directory, made (signed with
+     * {@code ca-key.pem}) when the directory has none for it yet.
+     *
+     * @throws TlsSetupException in one line when it is missing and {@code dir} holds no CA key to make it
+     */
+    public static Path agentFolder(Path dir, String host) {
+        Path folder = dir.resolve(AGENTS).resolve(folderName(host));
+        if (Files.isRegularFile(folder.resolve(AGENT)) && Files.isRegularFile(folder.resolve(AGENT_KEY))) {
+            return folder;
+        }
+        if (!Files.isRegularFile(dir.resolve(CA_KEY))) {
+            throw new TlsSetupException(dir + " holds no certificate for agent host " + host + " and no " + CA_KEY
+                    + " to make one ('showdown certs --out " + dir + " --hosts " + host + "' where the CA's key is)");
+        }
+        try {
+            Files.createDirectories(folder);
+            Files.copy(dir.resolve(CA), folder.resolve(CA), StandardCopyOption.REPLACE_EXISTING);
+            issue(dir, folder, "CN=showdown agent " + host + ", O=Showdown", CertificateRole.AGENT.usages(), List.of(host));
+            return folder;
+        } catch (GeneralSecurityException | OperatorCreationException e) {
+            throw new IllegalStateException("cannot make the certificate of agent host " + host + ": " + e.getMessage(), e);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write the certificate of agent host " + host + " into " + folder, e);
+        }
+    }
+
+    /**
+     * Signs a certificate with the run's CA ({@code dir}'s {@code ca.pem} and {@code ca-key.pem})
+     * and writes it as {@code agent.pem} and {@code agent-key.pem} into {@code folder}. Tests make
+     * certificates of other usages with it.
+     */
+    static void issue(Path dir, Path folder, String subject, KeyPurposeId[] usages, List<String> hosts)
+            throws IOException, GeneralSecurityException, OperatorCreationException {
+        X509Certificate ca = PemReader.certificate(dir.resolve(CA));
+        PrivateKey caKey = PemReader.privateKey(dir.resolve(CA_KEY));
+        KeyPair keys = keyPair();
+        write(folder, AGENT, AGENT_KEY, leaf(subject, usages, keys, ca, caKey, hosts), keys.getPrivate());
+    }
+
+    /** The host as a folder name: letters, digits, '.', '-' and '_' kept, anything else (an IPv6 ':') as '_'. */
+    static String folderName(String host) {
+        if (host.isBlank()) {
+            throw new TlsSetupException("an agent host's name is empty");
+        }
+        return host.replaceAll("[^A-Za-z0-9._-]", "_");
     }
 
     private static void write(Path dir, String certFile, String keyFile, X509Certificate cert, PrivateKey key)
@@ -117,17 +177,16 @@ public final class RunCertificates {
         return sign(b, keys.getPrivate());
     }
 
-    private static X509Certificate leaf(String subject, KeyPair keys, X509Certificate ca, PrivateKey caKey,
-                                        List<String> hosts) throws GeneralSecurityException, OperatorCreationException,
+    private static X509Certificate leaf(String subject, KeyPurposeId[] usages, KeyPair keys, X509Certificate ca,
+                                        PrivateKey caKey, List<String> hosts) throws GeneralSecurityException, OperatorCreationException,
             IOException {
         Instant now = Instant.now();
         X509v3CertificateBuilder b = new JcaX509v3CertificateBuilder(ca, serial(), Date.from(now.minus(BACKDATE)),
                 Date.from(now.plus(VALIDITY)), new X500Name(subject), keys.getPublic());
         b.addExtension(Extension.basicConstraints, true, new BasicConstraints(false));
         b.addExtension(Extension.keyUsage, true, new KeyUsage(KeyUsage.digitalSignature));
-        // both ends of the channel present this kind of certificate: either may act as client or server
-        b.addExtension(Extension.extendedKeyUsage, false,
-                new ExtendedKeyUsage(new KeyPurposeId[] {KeyPurposeId.id_kp_serverAuth, KeyPurposeId.id_kp_clientAuth}));
+        // the role is what the peer checks: whom an agent obeys is decided here, not by the CA alone
+        b.addExtension(Extension.extendedKeyUsage, false, new ExtendedKeyUsage(usages));
         b.addExtension(Extension.authorityKeyIdentifier, false, new JcaX509ExtensionUtils().createAuthorityKeyIdentifier(ca));
         if (!hosts.isEmpty()) {
             List<GeneralName> names = new ArrayList<>();

@@ -18,12 +18,17 @@ public final class Frames {
     }
 
     public static void write(DataOutputStream out, byte[] payload) throws IOException {
-        if (payload.length > MAX_FRAME_BYTES) {
-            throw new IOException("frame of " + payload.length + " bytes is over the limit of " + MAX_FRAME_BYTES);
-        }
+        checkLength(payload);
         out.writeInt(payload.length);
         out.write(payload);
         out.flush();
+    }
+
+    /** Refuses a payload over {@link #MAX_FRAME_BYTES}. */
+    static void checkLength(byte[] payload) throws IOException {
+        if (payload.length > MAX_FRAME_BYTES) {
+            throw new IOException("frame of " + payload.length + " bytes is over the limit of " + MAX_FRAME_BYTES);
+        }
     }
 
     /** The next frame's payload; {@link EOFException} when the peer closed the channel between frames. */

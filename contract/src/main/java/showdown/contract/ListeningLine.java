@@ -1,4 +1,4 @@
-package showdown.deploy;
+package showdown.contract;
 
 import java.util.Optional;
 import java.util.regex.Matcher;
@@ -6,9 +6,16 @@ import java.util.regex.Pattern;
 
 /**
  * The one line an agent prints when it is ready: {@code showdown agent: listening on HOST:PORT (role
- * ROLE)}. HOST may be a bracketed IPv6 address.
+ * ROLE)}. HOST may be a bracketed IPv6 address. The agent prints {@link #toString()}; whatever
+ * started it reads it back with {@link #parse}.
  */
 public record ListeningLine(String host, int port, String role) {
+
+    /** The line the agent prints. */
+    @Override
+    public String toString() {
+        return "showdown agent: listening on " + bracketed(host) + ":" + port + " (role " + role + ")";
+    }
 
     private static final Pattern LINE =
             Pattern.compile("^showdown agent: listening on (\\[[^\\]]+\\]|[^\\s:]+):(\\d{1,5}) \\(role (\\w+)\\)\\s*$");
@@ -29,10 +36,11 @@ public record ListeningLine(String host, int port, String role) {
 
     /** {@code HOST:PORT} to dial: {@code reachedAs} when the agent listens on every address. */
     public String dialAddress(String reachedAs) {
-        String h = wildcard() ? reachedAs : host;
-        if (h.indexOf(':') >= 0 && !h.startsWith("[")) {
-            h = "[" + h + "]";
-        }
-        return h + ":" + port;
+        return bracketed(wildcard() ? reachedAs : host) + ":" + port;
+    }
+
+    /** An IPv6 address in brackets, as HOST:PORT needs it; any other host as it is. */
+    private static String bracketed(String host) {
+        return host.indexOf(':') >= 0 && !host.startsWith("[") ? "[" + host + "]" : host;
     }
 }

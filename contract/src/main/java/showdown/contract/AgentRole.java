@@ -1,11 +1,12 @@
-package showdown.hosts.agent;
+package showdown.contract;
 
 import java.util.Locale;
 
-/** What an agent does: start and watch the targets, or generate load. */
+/** What an agent does: start and watch the targets (server), or generate load on them (load). */
 public enum AgentRole {
     SERVER, LOAD;
 
+    /** The word {@code showdown agent --role} takes, and the listening line and the hello carry. */
     public String id() {
         return name().toLowerCase(Locale.ROOT);
     }
