@@ -1,0 +1,57 @@
+package showdown.load.capacity;
+
+/**
+ * Turns one step's window into a {@link Verdict} against a latency target. The server's checks
+ * come first (errors, the achieved rate, the quantile's interval); a step they do not pass is
+ * then blamed on the connections or the generator when those were what held it back, so that a
+ * knee of the generator's is never published as the server's.
+ */
+public final class StepJudge {
+
+    /** A step passes only when at least this share of its asked rate was answered. */
+    public static final double MIN_ACHIEVED_SHARE = 0.99;
+
+    /** The generator's pacing error (its p99) may be at most this share of the latency target. */
+    public static final double MAX_LATENESS_SHARE_OF_TARGET = 0.1;
+
+    private final LatencyTarget target;
+
+    public StepJudge(LatencyTarget target) {
+        this.target = target;
+    }
+
+    public Verdict judge(StepMeasurement m) {
+        Verdict server = serverVerdict(m);
+        if (server == Verdict.PASS || server == Verdict.ERRORS) {
+            return server;
+        }
+        if (m.waitedForConnection() && m.sentQuantileNanos() < target.limitNanos()) {
+            return Verdict.CONNECTIONS;
+        }
+        return generatorStrained(m) ? Verdict.GENERATOR : server;
+    }
+
+    /** Whether the point figures (not the interval) met the target: the search's best guess for an undecided step. */
+    public boolean pointPassed(StepMeasurement m) {
+        return m.failed() == 0 && m.requests() > 0 && m.achievedShare() >= MIN_ACHIEVED_SHARE
+                && m.quantileNanos() < target.limitNanos();
+    }
+
+    private Verdict serverVerdict(StepMeasurement m) {
+        if (m.failed() > 0) {
+            return Verdict.ERRORS;
+        }
+        if (m.requests() == 0 || m.achievedShare() < MIN_ACHIEVED_SHARE) {
+            return Verdict.RATE;
+        }
+        return switch (m.quantileInterval().against(target.limitNanos())) {
+            case UNDER -> Verdict.PASS;
+            case OVER -> Verdict.LATENCY;
+            case ACROSS -> Verdict.UNDECIDED;
+        };
+    }
+
+    private boolean generatorStrained(StepMeasurement m) {
+        return m.generatorSaturated() || m.latenessP99Nanos() > MAX_LATENESS_SHARE_OF_TARGET * target.limitNanos();
+    }
+}
