@@ -24,7 +24,7 @@ public final class CapacityReport implements SearchListener {
 
     @Override
     public void onProbe(double rate, int connections) {
-        out.printf(Locale.ROOT, "probe (closed model, %d connections): %s req/s; the search starts at half of it%n",
+        out.printf(Locale.ROOT, "probe (closed model, -c %d): %s req/s; the search starts at half of it%n",
                 connections, CapacityFormat.rate(rate));
         out.flush();
     }
@@ -89,7 +89,7 @@ public final class CapacityReport implements SearchListener {
                     + " req/s" + heldSoFar(r) + "; give the load more CPUs (-t, and CPUs of its own) or more load hosts"
                     + " (showdown run --hosts)";
             case CONNECTIONS -> head + "limited by connections at " + CapacityFormat.rate(failure.get().rate())
-                    + " req/s with " + r.connections() + " connections" + heldSoFar(r)
+                    + " req/s with -c " + r.connections() + heldSoFar(r)
                     + "; raise --slo-max-connections";
             default -> r.heldRate() == 0 && r.answerRate() == 0
                     ? head + "none: the lowest rate tried, " + CapacityFormat.rate(failure.get().rate()) + " req/s, failed ("

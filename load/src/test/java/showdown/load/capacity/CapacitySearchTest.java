@@ -153,7 +153,7 @@ class CapacitySearchTest {
         assertThat(r.limit()).isEqualTo(Limit.CONNECTIONS);
         assertThat(r.connections()).isEqualTo(8);
         assertThat(r.generatorBound()).isTrue();
-        assertThat(CapacityReport.answer(r)).contains("limited by connections at 803 req/s with 8 connections")
+        assertThat(CapacityReport.answer(r)).contains("limited by connections at 803 req/s with -c 8")
                 .contains("raise --slo-max-connections");
     }
 

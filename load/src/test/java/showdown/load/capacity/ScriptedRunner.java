@@ -61,7 +61,8 @@ final class ScriptedRunner implements StepRunner {
     }
 
     static StepMeasurement waitingForConnections(StepMeasurement m, double achievedShare, double sentP99Ms) {
-        return new StepMeasurement(m.askedRate(), m.connections(), m.askedRate() * achievedShare, m.requests(), 0,
+        return new StepMeasurement(m.askedRate(), m.connections(), m.askedRate() * achievedShare,
+                Math.round(m.askedRate() * achievedShare * m.windowSeconds()), 0,
                 m.p50Nanos(), m.quantileNanos(), m.quantileInterval(), ms(sentP99Ms), m.latenessP99Nanos(),
                 false, true, m.windowSeconds());
     }
