@@ -64,6 +64,7 @@ final class LoadCommand extends Command {
     private boolean earlyData;
     private boolean noKeepAlive;
     private String script;
+    private final SloOptions slo = new SloOptions();
 
     LoadCommand() {
         super("load", "Generates HTTP/1.1, HTTP/2 or HTTP/3 load, wrk style, and prints wrk's layout.",
@@ -73,9 +74,10 @@ final class LoadCommand extends Command {
 
     @Override
     List<String> exitCodes() {
-        return List.of("0:at least one request got a valid (2xx or 3xx) answer",
+        return List.of("0:at least one request got a valid (2xx or 3xx) answer; with --slo: the search finished",
                 "1:not one request got a valid answer (none came, or only errors and non-2xx/3xx)",
-                "2:bad input: a bad flag, URL or body file, or nothing listening at the URL");
+                "2:bad input: a bad flag, URL or body file, or nothing listening at the URL",
+                SloSearchRun.EXIT_STOPPED + ":--slo: the search was stopped (Ctrl-C); what it had is printed");
     }
 
     @Override
@@ -130,6 +132,7 @@ final class LoadCommand extends Command {
                         + " pays to wake the generator; costs the generator's CPU: only on CPUs of its own (default: 0)",
                         v -> busyPollMicros = v)
                 .hiddenValue("-s, --script", "S", v -> script = v);
+        slo.declare(o);
     }
 
     @Override
@@ -137,7 +140,13 @@ final class LoadCommand extends Command {
         if (script != null) {
             throw new LoadException("Lua scripts (-s) are not supported; use -m, -H, --body and --pipeline instead");
         }
+        slo.refuseConflicts(rate != null, requests != null, hlog != null);
         LoadSpec spec = spec();
+        if (slo.given()) {
+            return new SloSearchRun(spec, slo.settings(spec.connections()),
+                    warmup == null ? SloOptions.DEFAULT_WARMUP : duration("--warmup", warmup),
+                    duration == null ? SloOptions.DEFAULT_WINDOW : duration("--duration", duration)).run(json);
+        }
         boolean jsonToStdout = "-".equals(json);
         PrintStream text = jsonToStdout ? System.err : System.out;
         WrkReport.printHeader(spec, text);
@@ -351,7 +360,7 @@ final class LoadCommand extends Command {
         }
     }
 
-    private static void awaitQuietly(CountDownLatch latch) {
+    static void awaitQuietly(CountDownLatch latch) {
         try {
             latch.await(5, TimeUnit.SECONDS);
         } catch (InterruptedException e) {
@@ -359,7 +368,7 @@ final class LoadCommand extends Command {
         }
     }
 
-    private static void removeHook(Thread hook) {
+    static void removeHook(Thread hook) {
         try {
             Runtime.getRuntime().removeShutdownHook(hook);
         } catch (IllegalStateException shuttingDown) {
@@ -368,7 +377,7 @@ final class LoadCommand extends Command {
     }
 
     /** Lets Jackson write to stdout without closing it. */
-    private static final class NonClosing extends java.io.FilterOutputStream {
+    static final class NonClosing extends java.io.FilterOutputStream {
         NonClosing(OutputStream out) {
             super(out);
         }
