@@ -28,11 +28,11 @@ public final class StepJudge {
         if (server == Verdict.PASS) {
             return server;
         }
-        if (server != Verdict.ERRORS && m.waitedForConnection() && m.sentQuantileNanos() < target.limitNanos()) {
+        boolean serverItselfUnder = m.sentQuantileNanos() < target.limitNanos();
+        if (server != Verdict.ERRORS && m.waitedForConnection() && serverItselfUnder) {
             return Verdict.CONNECTIONS;
         }
-        // a stalled generator releases its late requests at once: a burst can fail requests too
-        return generatorStrained(m) ? Verdict.GENERATOR : server;
+        return generatorFailed(m, serverItselfUnder) ? Verdict.GENERATOR : server;
     }
 
     /** Whether the point figures (not the interval) met the target: the search's best guess for an undecided step. */
@@ -64,7 +64,15 @@ public final class StepJudge {
         };
     }
 
-    private boolean generatorStrained(StepMeasurement m) {
-        return m.generatorSaturated() || m.latenessP99Nanos() > MAX_LATENESS_SHARE_OF_TARGET * target.limitNanos();
+    /**
+     * Whether the generator, not the server, failed the step: a load loop saturated (then every
+     * figure may be the generator's), or a pacing error over a tenth of the target while the
+     * server's own latency, timed from each send, stayed under it (then the gap is the
+     * generator's; a stalled loop also sends its late requests in a burst, which can fail some).
+     * A server over the target from the send is the server's failure, however late the sends.
+     */
+    private boolean generatorFailed(StepMeasurement m, boolean serverItselfUnder) {
+        boolean late = m.latenessP99Nanos() > MAX_LATENESS_SHARE_OF_TARGET * target.limitNanos();
+        return m.generatorSaturated() || (late && serverItselfUnder);
     }
 }

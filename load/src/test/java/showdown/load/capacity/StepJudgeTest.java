@@ -49,8 +49,16 @@ class StepJudgeTest {
         // a pass stands even on a busy generator: its lateness is inside the latency that passed
         assertThat(judge.judge(generatorSaturated(window(1000, 10, 5, 4, 6)))).isEqualTo(Verdict.PASS);
         StepMeasurement m = window(1000, 10, 30, 20, 40);
-        StepMeasurement late = new StepMeasurement(1000, 10, 1000, 1000, 0, m.p50Nanos(), m.quantileNanos(),
-                m.quantileInterval(), m.sentQuantileNanos(), ms(1.5), false, false, 1);
-        assertThat(judge.judge(late)).isEqualTo(Verdict.GENERATOR); // pacing p99 over a tenth of 10 ms
+        // pacing p99 over a tenth of 10 ms, and the server under 10 ms from each send: the generator's
+        assertThat(judge.judge(late(m, 2))).isEqualTo(Verdict.GENERATOR);
+        // the server over 10 ms from each send: its own failure, however late the sends
+        assertThat(judge.judge(late(m, 25))).isEqualTo(Verdict.LATENCY);
+        assertThat(judge.judge(late(withFailures(m, 3), 2))).isEqualTo(Verdict.GENERATOR);
+    }
+
+    /** {@code m} with a pacing error p99 of 1.5 ms and the server's own p99 (from the send) as given. */
+    private static StepMeasurement late(StepMeasurement m, double sentP99Ms) {
+        return new StepMeasurement(m.askedRate(), m.connections(), m.achievedRate(), m.requests(), m.failed(),
+                m.p50Nanos(), m.quantileNanos(), m.quantileInterval(), ms(sentP99Ms), ms(1.5), false, false, 1);
     }
 }
