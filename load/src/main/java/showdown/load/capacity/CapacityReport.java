@@ -68,7 +68,8 @@ public final class CapacityReport implements SearchListener {
     /** The answer, and what limited it. */
     public void printAnswer(CapacityResult r) {
         if (r.stopped()) {
-            out.printf(Locale.ROOT, "search stopped after %d steps; what it had found:%n", r.steps().size());
+            out.printf(Locale.ROOT, "search stopped after %d %s; what it had found:%n", r.steps().size(),
+                    r.steps().size() == 1 ? "step" : "steps");
         }
         out.println(answer(r));
         out.flush();
