@@ -1,7 +1,6 @@
 package showdown.cli;
 
 import java.io.IOException;
-import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -147,7 +146,7 @@ final class LoadCommand extends Command {
                     warmup == null ? SloOptions.DEFAULT_WARMUP : duration("--warmup", warmup),
                     duration == null ? SloOptions.DEFAULT_WINDOW : duration("--duration", duration)).run(json);
         }
-        boolean jsonToStdout = "-".equals(json);
+        boolean jsonToStdout = JsonDestination.isStdout(json);
         PrintStream text = jsonToStdout ? System.err : System.out;
         WrkReport.printHeader(spec, text);
         text.flush();
@@ -181,7 +180,7 @@ final class LoadCommand extends Command {
                 if (stalled != null) {
                     System.err.println(stalled);
                 }
-                writeJson(result, jsonToStdout);
+                JsonDestination.write(json, out -> LoadResultJson.write(result, out));
                 if (result.validAnswers() == 0) {
                     System.err.println("showdown load: not one request got a valid (2xx or 3xx) answer");
                     return EXIT_NO_VALID_ANSWER;
@@ -296,23 +295,6 @@ final class LoadCommand extends Command {
                 result.generatorCpus(), result.generatorCpus() == 1 ? "CPU" : "CPUs");
     }
 
-    private void writeJson(LoadResult result, boolean toStdout) throws IOException {
-        if (json == null) {
-            return;
-        }
-        if (toStdout) {
-            LoadResultJson.write(result, new NonClosing(System.out));
-            System.out.println();
-            System.out.flush();
-            return;
-        }
-        try (OutputStream out = Files.newOutputStream(Path.of(json))) {
-            LoadResultJson.write(result, out);
-        } catch (IOException e) {
-            throw new LoadException("cannot write " + json + ": " + e.getMessage());
-        }
-    }
-
     /** The one duration grammar ({@link Units#parseDuration}), its error naming the option. */
     private static Duration duration(String option, String value) {
         try {
@@ -373,18 +355,6 @@ final class LoadCommand extends Command {
             Runtime.getRuntime().removeShutdownHook(hook);
         } catch (IllegalStateException shuttingDown) {
             // the JVM is exiting (Ctrl-C): the hook is running and waits for our report
-        }
-    }
-
-    /** Lets Jackson write to stdout without closing it. */
-    static final class NonClosing extends java.io.FilterOutputStream {
-        NonClosing(OutputStream out) {
-            super(out);
-        }
-
-        @Override
-        public void close() throws IOException {
-            flush();
         }
     }
 }

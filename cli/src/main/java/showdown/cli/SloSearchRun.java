@@ -1,14 +1,10 @@
 package showdown.cli;
 
 import java.io.IOException;
-import java.io.OutputStream;
 import java.io.PrintStream;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.concurrent.CountDownLatch;
-import showdown.load.LoadException;
 import showdown.load.LoadSpec;
 import showdown.load.Units;
 import showdown.load.capacity.CapacityJson;
@@ -50,7 +46,7 @@ final class SloSearchRun {
 
     /** Runs the search; {@code json} is a file, "-" for stdout (the text then goes to stderr), or null. */
     int run(String json) throws IOException {
-        boolean jsonToStdout = "-".equals(json);
+        boolean jsonToStdout = JsonDestination.isStdout(json);
         PrintStream text = jsonToStdout ? System.err : System.out;
         printHeader(text);
         Duration probe = window.compareTo(SloOptions.PROBE) < 0 ? window : SloOptions.PROBE;
@@ -66,7 +62,7 @@ final class SloSearchRun {
         try {
             CapacityResult result = search.run();
             report.printAnswer(result);
-            writeJson(result, json);
+            JsonDestination.write(json, out -> CapacityJson.write(result, out));
             if (result.stopped()) {
                 return EXIT_STOPPED;
             }
@@ -86,22 +82,5 @@ final class SloSearchRun {
                 settings.resolution() * 100, settings.capped() ? String.format(Locale.ROOT, "; at most %,d req/s",
                         Math.round(settings.maxRate())) : "");
         text.flush();
-    }
-
-    private static void writeJson(CapacityResult result, String json) throws IOException {
-        if (json == null) {
-            return;
-        }
-        if ("-".equals(json)) {
-            CapacityJson.write(result, new LoadCommand.NonClosing(System.out));
-            System.out.println();
-            System.out.flush();
-            return;
-        }
-        try (OutputStream out = Files.newOutputStream(Path.of(json))) {
-            CapacityJson.write(result, out);
-        } catch (IOException e) {
-            throw new LoadException("cannot write " + json + ": " + e.getMessage());
-        }
     }
 }
