@@ -15,6 +15,7 @@ import java.util.Optional;
  * @param steps       every measured step, in order
  * @param stopped     true when the search was stopped before it finished
  * @param connections the connections of the last step
+ * @param capped      true when the search had a highest rate to try ({@code --slo-max-rate})
  */
 public record CapacityResult(LatencyTarget target, double probeRate, List<Step> steps, boolean stopped,
                              int connections, boolean capped) {
