@@ -10,8 +10,9 @@ import java.util.List;
  * descends by it until one passes), and bisects between the highest pass and the lowest failure,
  * geometrically, until they are within {@link SearchSettings#resolution()} of each other.
  *
- * <p>A rate whose window cannot tell (the quantile's interval straddles the target) or whose
- * failure the generator caused is measured again, up to {@link SearchSettings#maxAttempts()};
+ * <p>A rate whose window cannot tell (the quantile's interval straddles the target), whose
+ * failure the generator caused, or whose rate fell short while its latency did not grow
+ * ({@link StepJudge#disturbed}) is measured again, up to {@link SearchSettings#maxAttempts()};
  * then its last verdict stands. When requests waited for a connection, the same rate is measured
  * again with twice the connections, up to {@link SearchSettings#maxConnections()}. Every
  * measurement counts against {@link SearchSettings#maxSteps()}. {@link #stop()} ends the search
@@ -125,7 +126,7 @@ public final class CapacitySearch {
                 return null; // a window cut short is not judged
             }
             Verdict v = judge.judge(m);
-            Step.Next next = nextFor(v, attempt);
+            Step.Next next = nextFor(m, v, attempt);
             Step step = new Step(steps.size() + 1, phase, attempt, m, v, judge.pointPassed(m), next);
             steps.add(step);
             listener.onStep(step);
@@ -144,14 +145,12 @@ public final class CapacitySearch {
         return null;
     }
 
-    private Step.Next nextFor(Verdict v, int attempt) {
+    private Step.Next nextFor(StepMeasurement m, Verdict v, int attempt) {
         if (v == Verdict.CONNECTIONS) {
             return connections < settings.maxConnections() ? Step.Next.MORE_CONNECTIONS : Step.Next.DECIDED;
         }
-        if ((v == Verdict.UNDECIDED || v == Verdict.GENERATOR) && attempt < settings.maxAttempts()) {
-            return Step.Next.AGAIN;
-        }
-        return Step.Next.DECIDED;
+        boolean worthAnotherWindow = v == Verdict.UNDECIDED || v == Verdict.GENERATOR || judge.disturbed(m, v);
+        return worthAnotherWindow && attempt < settings.maxAttempts() ? Step.Next.AGAIN : Step.Next.DECIDED;
     }
 
     private CapacityResult result(double probe) {

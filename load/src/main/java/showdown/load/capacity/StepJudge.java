@@ -35,6 +35,17 @@ public final class StepJudge {
         return generatorFailed(m, serverItselfUnder) ? Verdict.GENERATOR : server;
     }
 
+    /**
+     * Whether a window that failed looks disturbed rather than decided: its rate fell short while
+     * its latency stayed under the target or could not be told from it. A server past its
+     * capacity queues what it cannot answer, and its latency grows with the queue; a shortfall
+     * without that growth is a stall somewhere (the machine, the generator), worth a second window.
+     */
+    public boolean disturbed(StepMeasurement m, Verdict v) {
+        return v == Verdict.RATE && m.quantileInterval() != null
+                && m.quantileInterval().against(target.limitNanos()) != QuantileInterval.Side.OVER;
+    }
+
     /** Whether the point figures (not the interval) met the target: the search's best guess for an undecided step. */
     public boolean pointPassed(StepMeasurement m) {
         return m.failed() == 0 && rateAchieved(m) && m.quantileNanos() < target.limitNanos();

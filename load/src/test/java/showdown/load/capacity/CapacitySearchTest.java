@@ -3,6 +3,7 @@ package showdown.load.capacity;
 import static org.assertj.core.api.Assertions.assertThat;
 import static showdown.load.capacity.ScriptedRunner.generatorSaturated;
 import static showdown.load.capacity.ScriptedRunner.knee;
+import static showdown.load.capacity.ScriptedRunner.shortOfRate;
 import static showdown.load.capacity.ScriptedRunner.waitingForConnections;
 import static showdown.load.capacity.ScriptedRunner.window;
 import static showdown.load.capacity.ScriptedRunner.withFailures;
@@ -70,6 +71,32 @@ class CapacitySearchTest {
         assertThat(undecided.next()).isEqualTo(Step.Next.AGAIN);
         assertThat(r.steps().get(2).attempt()).isEqualTo(2);
         assertThat(r.steps().get(2).verdict()).isEqualTo(Verdict.PASS);
+    }
+
+    @Test
+    void aRateShortOfItsTargetWithoutLatencyGrowingIsMeasuredAgain() {
+        // the first window at 600 req/s lost 3 % of its answers to a stall, its p99 still 1 ms
+        ScriptedRunner runner = new ScriptedRunner(800, (rate, c, call) -> rate == 600 && call == 2
+                ? shortOfRate(window(rate, c, 1, 0.8, 1.2), 0.97) : knee(1000).measure(rate, c, call));
+
+        CapacityResult r = search(DEFAULTS, runner, 10);
+
+        assertThat(runner.rates.subList(0, 4)).containsExactly(400.0, 600.0, 600.0, 900.0);
+        assertThat(r.steps().get(1).verdict()).isEqualTo(Verdict.RATE);
+        assertThat(r.steps().get(1).next()).isEqualTo(Step.Next.AGAIN);
+        assertThat(r.steps().get(2).verdict()).isEqualTo(Verdict.PASS);
+    }
+
+    @Test
+    void aRateShortOfItsTargetWithLatencyOverItIsDecidedAtOnce() {
+        ScriptedRunner runner = new ScriptedRunner(800, (rate, c, call) -> rate > 1000
+                ? shortOfRate(window(rate, c, 50, 40, 60), 0.9) : knee(1000).measure(rate, c, call));
+
+        CapacityResult r = search(DEFAULTS, runner, 10);
+
+        assertThat(r.steps().get(3).verdict()).isEqualTo(Verdict.RATE);
+        assertThat(r.steps().get(3).next()).isEqualTo(Step.Next.DECIDED);
+        assertThat(r.limit()).isEqualTo(Limit.ACHIEVED_RATE);
     }
 
     @Test

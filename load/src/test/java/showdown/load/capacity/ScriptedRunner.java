@@ -67,6 +67,13 @@ final class ScriptedRunner implements StepRunner {
                 false, true, m.windowSeconds());
     }
 
+    /** {@code m} with only {@code share} of its asked rate answered. */
+    static StepMeasurement shortOfRate(StepMeasurement m, double share) {
+        return new StepMeasurement(m.askedRate(), m.connections(), m.askedRate() * share,
+                Math.round(m.askedRate() * share * m.windowSeconds()), 0, m.p50Nanos(), m.quantileNanos(),
+                m.quantileInterval(), m.sentQuantileNanos(), m.latenessP99Nanos(), false, false, m.windowSeconds());
+    }
+
     static StepMeasurement generatorSaturated(StepMeasurement m) {
         return new StepMeasurement(m.askedRate(), m.connections(), m.achievedRate(), m.requests(), 0, m.p50Nanos(),
                 m.quantileNanos(), m.quantileInterval(), m.sentQuantileNanos(), m.latenessP99Nanos(), true, false,
