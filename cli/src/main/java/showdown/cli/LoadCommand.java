@@ -26,7 +26,10 @@ import showdown.load.Transport;
 import showdown.load.Units;
 import showdown.load.output.WrkReport;
 
-/** {@code showdown load}: wrk's flags and output, plus pipelining, an open model, JSON and HdrHistogram logs. */
+/**
+ * {@code showdown load}: wrk's flags and output, plus pipelining, an open model, JSON and HdrHistogram logs;
+ * with {@code --slo}, the search for sustainable throughput ({@link SloSearchRun}).
+ */
 final class LoadCommand extends Command {
 
     /** Exit code of a run in which not one request got a 2xx or 3xx answer. */
