@@ -1,7 +1,6 @@
 package showdown.cli;
 
 import java.io.IOException;
-import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -27,7 +26,10 @@ import showdown.load.Transport;
 import showdown.load.Units;
 import showdown.load.output.WrkReport;
 
-/** {@code showdown load}: wrk's flags and output, plus pipelining, an open model, JSON and HdrHistogram logs. */
+/**
+ * {@code showdown load}: wrk's flags and output, plus pipelining, an open model, JSON and HdrHistogram logs;
+ * with {@code --slo}, the search for sustainable throughput ({@link SloSearchRun}).
+ */
 final class LoadCommand extends Command {
 
     /** Exit code of a run in which not one request got a 2xx or 3xx answer. */
@@ -64,6 +66,7 @@ final class LoadCommand extends Command {
     private boolean earlyData;
     private boolean noKeepAlive;
     private String script;
+    private final SloOptions slo = new SloOptions();
 
     LoadCommand() {
         super("load", "Generates HTTP/1.1, HTTP/2 or HTTP/3 load, wrk style, and prints wrk's layout.",
@@ -73,9 +76,10 @@ final class LoadCommand extends Command {
 
     @Override
     List<String> exitCodes() {
-        return List.of("0:at least one request got a valid (2xx or 3xx) answer",
+        return List.of("0:at least one request got a valid (2xx or 3xx) answer; with --slo: the search finished",
                 "1:not one request got a valid answer (none came, or only errors and non-2xx/3xx)",
-                "2:bad input: a bad flag, URL or body file, or nothing listening at the URL");
+                "2:bad input: a bad flag, URL or body file, or nothing listening at the URL",
+                SloSearchRun.EXIT_STOPPED + ":--slo: the search was stopped (Ctrl-C); what it had is printed");
     }
 
     @Override
@@ -130,6 +134,7 @@ final class LoadCommand extends Command {
                         + " pays to wake the generator; costs the generator's CPU: only on CPUs of its own (default: 0)",
                         v -> busyPollMicros = v)
                 .hiddenValue("-s, --script", "S", v -> script = v);
+        slo.declare(o);
     }
 
     @Override
@@ -137,8 +142,14 @@ final class LoadCommand extends Command {
         if (script != null) {
             throw new LoadException("Lua scripts (-s) are not supported; use -m, -H, --body and --pipeline instead");
         }
+        slo.refuseConflicts(rate != null, requests != null, hlog != null);
         LoadSpec spec = spec();
-        boolean jsonToStdout = "-".equals(json);
+        if (slo.given()) {
+            return new SloSearchRun(spec, slo.settings(spec.connections()),
+                    warmup == null ? SloOptions.DEFAULT_WARMUP : duration("--warmup", warmup),
+                    duration == null ? SloOptions.DEFAULT_WINDOW : duration("--duration", duration)).run(json);
+        }
+        boolean jsonToStdout = JsonDestination.isStdout(json);
         PrintStream text = jsonToStdout ? System.err : System.out;
         WrkReport.printHeader(spec, text);
         text.flush();
@@ -172,7 +183,7 @@ final class LoadCommand extends Command {
                 if (stalled != null) {
                     System.err.println(stalled);
                 }
-                writeJson(result, jsonToStdout);
+                JsonDestination.write(json, out -> LoadResultJson.write(result, out));
                 if (result.validAnswers() == 0) {
                     System.err.println("showdown load: not one request got a valid (2xx or 3xx) answer");
                     return EXIT_NO_VALID_ANSWER;
@@ -287,23 +298,6 @@ final class LoadCommand extends Command {
                 result.generatorCpus(), result.generatorCpus() == 1 ? "CPU" : "CPUs");
     }
 
-    private void writeJson(LoadResult result, boolean toStdout) throws IOException {
-        if (json == null) {
-            return;
-        }
-        if (toStdout) {
-            LoadResultJson.write(result, new NonClosing(System.out));
-            System.out.println();
-            System.out.flush();
-            return;
-        }
-        try (OutputStream out = Files.newOutputStream(Path.of(json))) {
-            LoadResultJson.write(result, out);
-        } catch (IOException e) {
-            throw new LoadException("cannot write " + json + ": " + e.getMessage());
-        }
-    }
-
     /** The one duration grammar ({@link Units#parseDuration}), its error naming the option. */
     private static Duration duration(String option, String value) {
         try {
@@ -351,7 +345,7 @@ final class LoadCommand extends Command {
         }
     }
 
-    private static void awaitQuietly(CountDownLatch latch) {
+    static void awaitQuietly(CountDownLatch latch) {
         try {
             latch.await(5, TimeUnit.SECONDS);
         } catch (InterruptedException e) {
@@ -359,23 +353,11 @@ final class LoadCommand extends Command {
         }
     }
 
-    private static void removeHook(Thread hook) {
+    static void removeHook(Thread hook) {
         try {
             Runtime.getRuntime().removeShutdownHook(hook);
         } catch (IllegalStateException shuttingDown) {
             // the JVM is exiting (Ctrl-C): the hook is running and waits for our report
-        }
-    }
-
-    /** Lets Jackson write to stdout without closing it. */
-    private static final class NonClosing extends java.io.FilterOutputStream {
-        NonClosing(OutputStream out) {
-            super(out);
-        }
-
-        @Override
-        public void close() throws IOException {
-            flush();
         }
     }
 }

@@ -4,8 +4,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
-import java.util.Map;
 import java.util.List;
 import java.util.Optional;
 import java.time.Duration;
@@ -55,7 +53,7 @@ final class RunCommand extends Command {
     private Path resume;
     private boolean noVerify;
     private Long seed;
-    private final Map<String, String> targetEnv = new LinkedHashMap<>();
+    private final TargetEnv targetEnv = new TargetEnv();
     private boolean remeasure;
     private Path hosts;
     private Path certs;
@@ -97,8 +95,8 @@ final class RunCommand extends Command {
                         v -> out = Options.toPath("--out", v))
                 .value("--resume", "DIR", "Finish the interrupted run in DIR with its own settings: recorded cases are"
                         + " kept and skipped.", v -> resume = Options.toPath("--resume", v))
-                .value("--target-env", "NAME=VALUE", "Extra environment for every target started, e.g."
-                        + " SPIN_MICROS=20 or JDK_JAVA_OPTIONS=-Xmx1g (repeatable).", this::addTargetEnv)
+                .value(TargetEnv.OPTION, TargetEnv.VALUE_LABEL, "Extra environment for every target started, e.g."
+                        + " SPIN_MICROS=20 or JDK_JAVA_OPTIONS=-Xmx1g (repeatable).", targetEnv::add)
                 .flag("--remeasure", "Measure the cases marked disturbed once more at the end of the run.",
                         () -> remeasure = true)
                 .flag("--no-verify", "Measure without checking each target against the contract first.", () -> noVerify = true)
@@ -157,7 +155,7 @@ final class RunCommand extends Command {
                 }
             } else {
                 RunSettings settings = new RunSettings(targets, scenarios, profile, duration, warmup, repeat, connections,
-                        cpus, !noVerify, seed != null ? seed : new SecureRandom().nextLong(), targetEnv, remeasure);
+                        cpus, !noVerify, seed != null ? seed : new SecureRandom().nextLong(), targetEnv.asMap(), remeasure);
                 if (kube.enabled) {
                     outcome = startOnKubernetes(home, settings, commandLine(this, args));
                 } else if (hosts == null) {
@@ -329,18 +327,6 @@ final class RunCommand extends Command {
             System.out.println(r);
         }
         return s.targetsFailed() > 0 ? 1 : 0;
-    }
-
-    private void addTargetEnv(String v) {
-        int eq = v.indexOf('=');
-        if (eq <= 0 || !v.substring(0, eq).matches("[A-Za-z_][A-Za-z0-9_]*")) {
-            throw new UserException("--target-env takes NAME=VALUE with a variable name before the '=', not '" + v + "'");
-        }
-        String name = v.substring(0, eq);
-        if (name.equals("PORT") || name.equals("CPUS") || name.equals("SHOWDOWN_HOME")) {
-            throw new UserException("--target-env: " + name + " is set by the harness for every target");
-        }
-        targetEnv.put(name, v.substring(eq + 1));
     }
 
     private void refuseOptionsWithResume() {

@@ -31,6 +31,7 @@ final class ServeCommand extends Command {
     private final List<Integer> cpus = new ArrayList<>();
     private int readyTimeoutSeconds = 90;
     private Path logDir;
+    private final TargetEnv targetEnv = new TargetEnv();
 
     ServeCommand() {
         super("serve", "Starts one target in the foreground and prints its URL when it is ready.",
@@ -48,7 +49,9 @@ final class ServeCommand extends Command {
                 .value("--ready-timeout", "SECONDS", "How long it may take to answer its ready path (default: "
                         + readyTimeoutSeconds + ").", v -> readyTimeoutSeconds = Options.toInt("--ready-timeout", v))
                 .value("--logs", "DIR", "Build and server logs (default: results/serve-logs under the Showdown home).",
-                        v -> logDir = Options.toPath("--logs", v));
+                        v -> logDir = Options.toPath("--logs", v))
+                .value(TargetEnv.OPTION, TargetEnv.VALUE_LABEL, "Extra environment for the target, e.g. SPIN_MICROS=200"
+                        + " for the calibration target (repeatable).", targetEnv::add);
     }
 
     @Override
@@ -89,7 +92,7 @@ final class ServeCommand extends Command {
         }
         SelfSignedCertificate tls = m.offersTls() ? SelfSignedCertificate.temporary() : null;
         RunningTarget t = RunningTarget.start(m, new StartOptions(home, port, cpus, logs, Duration.ofSeconds(readyTimeoutSeconds),
-                java.util.Map.of(), tls, tlsPort));
+                targetEnv.asMap(), tls, tlsPort));
         out.println(m.display() + " is ready at " + t.baseUri() + "/ (pid " + t.pid() + String.format(Locale.ROOT,
                 ", first response after %.2f s)", t.timeToFirstResponse().toNanos() / 1e9));
         out.println("protocols: " + protocols);

@@ -301,6 +301,49 @@ class LoadCommandTest {
                 + " duration (examples: 500ms, 2.5s, 3m; no unit means seconds)");
     }
 
+    @Test
+    void sloSearchesPrintsEveryStepAndTheAnswerAndWritesTheStepsAsJson(@TempDir Path dir) throws IOException {
+        Path json = dir.resolve("capacity.json");
+        int code = Main.execute("load", "--slo", "p99=500ms", "--slo-max-rate", "200", "-t1", "-c2", "-d", "1s",
+                "--warmup", "200ms", "--json", json.toString(), url("/"));
+
+        String text = out.toString(StandardCharsets.UTF_8);
+        assertThat(code).as(text + err).isZero();
+        assertThat(text).startsWith("Searching for sustainable throughput at p99 <= 500 ms @ " + url("/") + "\n")
+                .containsPattern("\nprobe \\(closed model, -c 2\\): [0-9,]+ req/s")
+                .containsPattern("\n +1  climb +200 +2 +")
+                .endsWith("sustainable throughput at p99 <= 500 ms: at least 200 req/s (the highest rate allowed,"
+                        + " --slo-max-rate)\n");
+        JsonNode result = new ObjectMapper().readTree(json.toFile());
+        assertThat(result.get("schema").asText()).isEqualTo("showdown.capacity/1");
+        assertThat(result.get("limit").asText()).isEqualTo("max_rate");
+        assertThat(result.get("steps")).hasSize(1);
+        JsonNode step = result.get("steps").get(0);
+        assertThat(step.get("rate").asDouble()).isEqualTo(200);
+        assertThat(step.get("verdict").asText()).isEqualTo("pass");
+        assertThat(step.get("quantileIntervalMicros")).hasSize(2);
+    }
+
+    @Test
+    void sloMistakesAreOneLineAndExitTwo() {
+        assertUsageError(Main.execute("load", "--slo", "10ms", url("/")),
+                "showdown load: --slo takes QUANTILE=TIME, e.g. p99=10ms, not '10ms'");
+        assertUsageError(Main.execute("load", "--slo", "p95=10ms", url("/")),
+                "showdown load: --slo: unknown quantile 'p95': use p50, p90, p99 or p99.9");
+        assertUsageError(Main.execute("load", "--slo", "p99=0s", url("/")),
+                "showdown load: --slo: the latency target must be positive, not '0s'");
+        assertUsageError(Main.execute("load", "--slo", "p99=10ms", "-R", "100", url("/")),
+                "showdown load: --slo and -R cannot be combined: the search chooses each step's rate");
+        assertUsageError(Main.execute("load", "--slo", "p99=10ms", "-n", "100", url("/")));
+        assertUsageError(Main.execute("load", "--slo-max-rate", "1k", url("/")),
+                "showdown load: --slo-max-rate, --slo-resolution and --slo-max-connections need --slo");
+        assertUsageError(Main.execute("load", "--slo", "p99=10ms", "--slo-max-rate", "0", url("/")));
+        assertUsageError(Main.execute("load", "--slo", "p99=10ms", "--slo-resolution", "0%", url("/")));
+        assertUsageError(Main.execute("load", "--slo", "p99=10ms", "-c", "8", "--slo-max-connections", "4", url("/")));
+        assertUsageError(Main.execute("load", "--slo", "p99=10ms", "--pipeline", "4", url("/")),
+                "showdown load: --rate and --pipeline cannot be combined: the open model sends one request at a time");
+    }
+
     private void assertUsageError(int code, String line) {
         assertThat(err.toString(StandardCharsets.UTF_8).strip()).isEqualTo(line);
         assertUsageError(code);

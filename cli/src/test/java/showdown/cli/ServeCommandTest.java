@@ -28,16 +28,17 @@ class ServeCommandTest {
     @Test
     void servesOnTheGivenPortUntilTheTargetGoesAway() throws Exception {
         Path dir = VerifyCli.target(home, "python", "pyserver",
-                "[sh, -c, 'echo $$ > pid; exec python3 -m http.server --bind 127.0.0.1 \"$PORT\"']", "");
+                "[sh, -c, 'echo $$ > pid; echo \"$GREETING\" > greeting; exec python3 -m http.server --bind 127.0.0.1 \"$PORT\"']", "");
         int port = FreePort.pick();
 
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         CompletableFuture<VerifyCli.Result> serve = CompletableFuture.supplyAsync(() -> VerifyCli.run(home, out, "serve", "pyserver",
-                "--port", Integer.toString(port), "--logs", home.resolve("logs").toString()));
+                "--port", Integer.toString(port), "--logs", home.resolve("logs").toString(), "--target-env", "GREETING=hello"));
         // Only once serve has seen the target ready is a death "on its own"; before, it is a failed start.
         assertThat(awaitLine(out, "press Ctrl-C to stop it", serve)).as(out.toString(StandardCharsets.UTF_8)).isTrue();
         assertThat(answersOk(port)).isTrue();
         long pid = Long.parseLong(Files.readString(dir.resolve("pid")).trim());
+        assertThat(Files.readString(dir.resolve("greeting")).trim()).isEqualTo("hello");
 
         ProcessHandle.of(pid).ifPresent(ProcessHandle::destroy); // as if it crashed
         VerifyCli.Result r = serve.get(30, TimeUnit.SECONDS);
@@ -87,6 +88,9 @@ class ServeCommandTest {
 
         assertThat(VerifyCli.run(home, "serve", "pyserver", "--port", "70000").exitCode()).isEqualTo(2);
         assertThat(VerifyCli.run(home, "serve", "nope").err()).startsWith("showdown serve: unknown target 'nope'");
+        VerifyCli.Result env = VerifyCli.run(home, "serve", "pyserver", "--target-env", "PORT=1");
+        assertThat(env.exitCode()).isEqualTo(2);
+        assertThat(env.err()).isEqualTo("showdown serve: --target-env: PORT is set by the harness for every target\n");
     }
 
     @Test

@@ -1,0 +1,86 @@
+package showdown.cli;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.time.Duration;
+import java.util.Locale;
+import java.util.concurrent.CountDownLatch;
+import showdown.load.LoadSpec;
+import showdown.load.Units;
+import showdown.load.capacity.CapacityJson;
+import showdown.load.capacity.CapacityReport;
+import showdown.load.capacity.CapacityResult;
+import showdown.load.capacity.CapacitySearch;
+import showdown.load.capacity.EngineStepRunner;
+import showdown.load.capacity.Limit;
+import showdown.load.capacity.SearchSettings;
+
+/**
+ * {@code showdown load --slo}: runs the search for sustainable throughput against the load the
+ * user described, prints each step as it is measured and the answer, writes the JSON, and stops
+ * cleanly on Ctrl-C (the step under way ends, what the search had is printed, exit 130).
+ */
+final class SloSearchRun {
+
+    /** The exit code of a search stopped by Ctrl-C, as a shell reports a process ended by SIGINT. */
+    static final int EXIT_STOPPED = 130;
+
+    private final LoadSpec base;
+    private final SearchSettings settings;
+    private final Duration warmup;
+    private final Duration window;
+
+    /**
+     * @param base   the load as given: URLs, protocol, headers, threads and the first -c
+     * @param warmup the closed-model load before the probe
+     * @param window each step's measured window
+     */
+    SloSearchRun(LoadSpec base, SearchSettings settings, Duration warmup, Duration window) {
+        // a step is an open-model run of this load: refuse now what the open model refuses, not after the probe
+        base.toBuilder().rate(1).build();
+        this.base = base;
+        this.settings = settings;
+        this.warmup = warmup;
+        this.window = window;
+    }
+
+    /** Runs the search; {@code json} is a file, "-" for stdout (the text then goes to stderr), or null. */
+    int run(String json) throws IOException {
+        boolean jsonToStdout = JsonDestination.isStdout(json);
+        PrintStream text = jsonToStdout ? System.err : System.out;
+        printHeader(text);
+        Duration probe = window.compareTo(SloOptions.PROBE) < 0 ? window : SloOptions.PROBE;
+        EngineStepRunner runner = new EngineStepRunner(base, settings.target(), warmup, probe, window);
+        CapacityReport report = new CapacityReport(text, settings.target());
+        CapacitySearch search = new CapacitySearch(settings, runner, report, base.connections());
+        CountDownLatch reported = new CountDownLatch(1);
+        Thread onCtrlC = new Thread(() -> {
+            search.stop();
+            LoadCommand.awaitQuietly(reported);
+        }, "showdown-slo-interrupt");
+        Runtime.getRuntime().addShutdownHook(onCtrlC);
+        try {
+            CapacityResult result = search.run();
+            report.printAnswer(result);
+            JsonDestination.write(json, out -> CapacityJson.write(result, out));
+            if (result.stopped()) {
+                return EXIT_STOPPED;
+            }
+            return result.limit() == Limit.NO_ANSWER ? LoadCommand.EXIT_NO_VALID_ANSWER : 0;
+        } finally {
+            reported.countDown();
+            LoadCommand.removeHook(onCtrlC);
+        }
+    }
+
+    private void printHeader(PrintStream text) {
+        text.printf(Locale.ROOT, "Searching for sustainable throughput at %s @ %s%n", settings.target().describe(),
+                base.urls().get(0));
+        text.printf(Locale.ROOT, "  %d threads, -c %d (up to %d); each step settles %s, then measures %s; resolution"
+                        + " %.0f%%%s%n", base.threads(), base.connections(), settings.maxConnections(),
+                Units.timeSeconds(EngineStepRunner.SETTLE.toSeconds()), Units.timeSeconds(window.toNanos() / 1e9),
+                settings.resolution() * 100, settings.capped() ? String.format(Locale.ROOT, "; at most %,d req/s",
+                        Math.round(settings.maxRate())) : "");
+        text.flush();
+    }
+}

@@ -1,0 +1,103 @@
+package showdown.load.capacity;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.HdrHistogram.Histogram;
+import showdown.load.Arrival;
+import showdown.load.LoadEngine;
+import showdown.load.LoadResult;
+import showdown.load.LoadSpec;
+import showdown.load.PacingSummary;
+import showdown.load.ProgressListener;
+
+/**
+ * Measures a search's steps with the load engine: every step is a run of its own, which opens its
+ * connections, settles for {@link #SETTLE} at the step's rate (the engine's warm-up, not recorded)
+ * and then measures one window in {@link #SLICES_PER_WINDOW} slices, the slices the quantile's
+ * interval is drawn from. Each run is bounded in time by the engine (settle + window + 1 s).
+ */
+public final class EngineStepRunner implements StepRunner {
+
+    /** Each step runs this long at its rate before its window starts. */
+    public static final Duration SETTLE = Duration.ofSeconds(1);
+
+    /** The window is cut in this many slices for the quantile's interval. */
+    public static final int SLICES_PER_WINDOW = 10;
+
+    private final LoadSpec base;
+    private final LatencyTarget target;
+    private final Duration warmup;
+    private final Duration probe;
+    private final Duration window;
+    private volatile boolean stopped;
+    private volatile LoadEngine current;
+
+    /**
+     * @param base   the load as the user gave it (URLs, headers, threads, timeout, protocol); its
+     *               rate, connections and durations are the search's
+     * @param warmup the closed-model load before the probe, not recorded
+     * @param probe  the probe's measured duration
+     * @param window each step's measured window
+     */
+    public EngineStepRunner(LoadSpec base, LatencyTarget target, Duration warmup, Duration probe, Duration window) {
+        this.base = base;
+        this.target = target;
+        this.warmup = warmup;
+        this.probe = probe;
+        this.window = window;
+    }
+
+    @Override
+    public double probe(int connections) {
+        LoadSpec spec = base.toBuilder().rate(0).arrival(Arrival.UNIFORM).connections(connections).requests(0)
+                .warmup(warmup).duration(probe).build();
+        LoadResult r = run(spec, LoadEngine.IntervalSink.NONE);
+        return r == null || r.durationNanos() == 0 ? 0 : r.validAnswers() / r.durationSeconds();
+    }
+
+    @Override
+    public StepMeasurement measure(double rate, int connections) {
+        LoadSpec spec = base.toBuilder().rate(rate).connections(connections).requests(0)
+                .warmup(SETTLE).duration(window).build();
+        List<Histogram> slices = new ArrayList<>();
+        LoadResult r = run(spec, (start, end, latency) -> slices.add(latency.copy()));
+        return r == null ? new StepMeasurement(rate, connections, 0, 0, 0, 0, 0, null, 0, 0, false, false, 0)
+                : measurement(r, slices);
+    }
+
+    @Override
+    public void stop() {
+        stopped = true;
+        LoadEngine engine = current;
+        if (engine != null) {
+            engine.requestStop();
+        }
+    }
+
+    /** Runs one load unless the search was stopped; null then. */
+    private LoadResult run(LoadSpec spec, LoadEngine.IntervalSink sink) {
+        if (stopped) {
+            return null;
+        }
+        LoadEngine engine = new LoadEngine(spec, ProgressListener.NONE, sink, window.toNanos() / SLICES_PER_WINDOW);
+        current = engine;
+        if (stopped) { // stop() came between the check and the assignment
+            engine.requestStop();
+        }
+        try {
+            return engine.run();
+        } finally {
+            current = null;
+        }
+    }
+
+    private StepMeasurement measurement(LoadResult r, List<Histogram> slices) {
+        PacingSummary pacing = r.pacing();
+        return new StepMeasurement(r.spec().ratePerSecond(), r.spec().connections(), r.requestsPerSecond(), r.requests(),
+                r.errors().total(), r.latency().getValueAtPercentile(50), target.quantileOf(r.latency()),
+                SliceBootstrap.interval(slices, target.percentile()), target.quantileOf(r.uncorrectedLatency()),
+                pacing.lateness().getValueAtPercentile(99), r.generatorSaturated(), pacing.connectionBound(),
+                r.durationSeconds());
+    }
+}
