@@ -75,7 +75,7 @@ class SshDeployerNetnsTest {
             Path remoteDir = Path.of(started[2]);
             assertThat(started[3]).isEqualTo("192.0.2.1:7700");
             assertThat(ProcessHandle.of(pid)).as("the agent runs").isPresent();
-            assertThat(ProcessHandle.of(pid).get().info().commandLine().orElse("")).contains("sleep 300");
+            assertThat(commandLineOnceExeced(pid)).contains("sleep 300");
             assertThat(remoteDir.getFileName().toString()).startsWith("showdown-agent.");
             assertThat(Files.readString(remoteDir.resolve("agent-key.pem"))).isEqualTo("KEY\n");
             assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(remoteDir.resolve("agent-key.pem"))))
@@ -218,5 +218,22 @@ class SshDeployerNetnsTest {
         OutputStream in = process.getOutputStream();
         in.write((line + "\n").getBytes(StandardCharsets.UTF_8));
         in.flush();
+    }
+
+    /**
+     * The stand-in prints its listening line and then execs into {@code sleep}: on a busy machine
+     * the line can be read before the exec, so the command line is read again until it changed
+     * (bounded: 10 s).
+     */
+    private static String commandLineOnceExeced(long pid) throws InterruptedException {
+        String line = "";
+        for (int i = 0; i < 100; i++) {
+            line = ProcessHandle.of(pid).flatMap(p -> p.info().commandLine()).orElse("");
+            if (!line.contains("stand-in-agent.sh")) {
+                return line;
+            }
+            Thread.sleep(100);
+        }
+        return line;
     }
 }
