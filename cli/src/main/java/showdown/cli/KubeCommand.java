@@ -14,7 +14,8 @@ import showdown.deploy.kube.NodeSelectors;
 /**
  * {@code showdown kube manifests}: prints the Kubernetes objects of a run (owner ConfigMap, Secret, the
  * server agent's Service and Pod, the load agents' Indexed Job) as YAML, the same objects
- * {@code showdown run --kubernetes} creates, for review or a GitOps repository.
+ * {@code showdown run --kubernetes} creates, for review or a GitOps repository; {@code showdown kube
+ * access}: the ServiceAccount, Role and RoleBinding the controller needs in a namespace.
  */
 final class KubeCommand extends Command {
 
@@ -30,19 +31,24 @@ final class KubeCommand extends Command {
     private final List<Integer> targetPorts = new ArrayList<>();
     private Duration heartbeatTimeout;
     private Path certs;
+    private final PodResourceFlags resources = new PodResourceFlags();
 
     KubeCommand() {
-        super("kube", "Prints a run's Kubernetes objects as YAML: showdown kube manifests --image IMAGE.",
+        super("kube", "Prints a run's Kubernetes objects as YAML: showdown kube manifests --image IMAGE;"
+                        + " the controller's access to a namespace: showdown kube access.",
                 "The objects are those 'showdown run --kubernetes' creates, less the owner references (they need"
                         + " the owner's uid): a ConfigMap standing for the run, a Secret with the agents' certificates,"
                         + " the server agent's Pod and headless Service, and an Indexed Job of load agents kept off"
                         + " the server's node.",
-                "Every object carries the label showdown.dev/run=NAME.");
+                "Every object carries the label showdown.dev/run=NAME. Each agent's pod requests whole CPUs and"
+                        + " memory equal to its limits (QoS class Guaranteed, so a kubelet with the static CPU manager"
+                        + " policy gives it CPUs of its own). 'access' prints the ServiceAccount, Role and RoleBinding"
+                        + " a cluster administrator applies once per namespace for the controller.");
     }
 
     @Override
     void declare(Options o) {
-        o.parameter("ACTION", "manifests (the only one).", v -> action = v)
+        o.parameter("ACTION", "manifests or access.", v -> action = v)
                 .value("--image", "IMAGE", "The agent image (required).", v -> image = v)
                 .value("-n, --namespace", "NS", "The namespace (default: default).", v -> namespace = v)
                 .value("--name", "RUN", "The run's name; every object's name starts with it (default: showdown).",
@@ -63,18 +69,24 @@ final class KubeCommand extends Command {
                         v -> heartbeatTimeout = Duration.ofSeconds(Options.toLong("--heartbeat-timeout", v)))
                 .value("--certs", "DIR", "A run's certificates (showdown certs); without it the Secret has no data.",
                         v -> certs = Options.toPath("--certs", v));
+        resources.declare(o, "");
     }
 
     @Override
     int call(List<String> args) {
+        if ("access".equals(action)) {
+            System.out.print(KubeManifests.controllerAccessYaml(namespace));
+            System.out.flush();
+            return 0;
+        }
         if (!"manifests".equals(action)) {
-            throw new UsageException("unknown action '" + action + "': the only one is 'manifests'");
+            throw new UsageException("unknown action '" + action + "': 'manifests' or 'access'");
         }
         if (image == null) {
             throw new UsageException("--image is required");
         }
         KubeRun run = new KubeRun(namespace, name, image, pullPolicy, loadAgents, serverNodes, loadNodes, agentPort,
-                targetPorts, heartbeatTimeout, KubeRun.DEFAULT_READY_TIMEOUT);
+                targetPorts, heartbeatTimeout, KubeRun.DEFAULT_READY_TIMEOUT, resources.server(), resources.load());
         System.out.print(KubeManifests.yaml(run, certs == null ? null : KubeHosts.podCertificates(certs)));
         System.out.flush();
         return 0;

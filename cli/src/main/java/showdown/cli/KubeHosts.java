@@ -49,14 +49,16 @@ final class KubeHosts implements AutoCloseable {
         Map<String, String> loadNodes;
         String pullPolicy;
         Duration readyTimeout;
+        final PodResourceFlags resources = new PodResourceFlags();
 
         /** Refuses, in one line, the flags that go with --kubernetes without it, or --kubernetes with --hosts. */
         void check(boolean hostsGiven) {
             boolean any = image != null || namespace != null || loadAgents != null || serverNodes != null
-                    || loadNodes != null || pullPolicy != null || readyTimeout != null;
+                    || loadNodes != null || pullPolicy != null || readyTimeout != null || resources.given();
             if (!enabled && any) {
                 throw new UsageException("--image, --namespace, --load-agents, --server-node-selector,"
-                        + " --load-node-selector, --image-pull-policy and --ready-timeout go with --kubernetes");
+                        + " --load-node-selector, --image-pull-policy, --ready-timeout and the pods' --server-cpus,"
+                        + " --server-memory, --load-cpus and --load-memory go with --kubernetes");
             }
             if (enabled && hostsGiven) {
                 throw new UsageException("--kubernetes and --hosts are two ways to place a run: give one");
@@ -71,7 +73,7 @@ final class KubeHosts implements AutoCloseable {
                     pullPolicy != null ? pullPolicy : KubeRun.DEFAULT_PULL_POLICY, loadAgents != null ? loadAgents : 1,
                     serverNodes != null ? serverNodes : Map.of(), loadNodes != null ? loadNodes : Map.of(),
                     AgentFlags.DEFAULT_PORT, List.of(), heartbeatTimeout,
-                    readyTimeout != null ? readyTimeout : KubeRun.DEFAULT_READY_TIMEOUT);
+                    readyTimeout != null ? readyTimeout : KubeRun.DEFAULT_READY_TIMEOUT, resources.server(), resources.load());
         }
     }
 

@@ -121,6 +121,7 @@ final class RunCommand extends Command {
                 .value("--ready-timeout", "D", "With --kubernetes: how long to wait for every agent to be ready"
                         + " (default: 3m).", v -> kube.readyTimeout = positiveDuration("--ready-timeout", v))
                 .hiddenValue("--seed", "N", v -> seed = Options.toLong("--seed", v)); // drawn ids and bodies
+        kube.resources.declare(o, "With --kubernetes: ");
     }
 
     @Override

@@ -18,6 +18,23 @@ class KubeCommandTest {
     }
 
     @Test
+    void podResourcesAreFlagsAndAccessPrintsTheControllersRole() {
+        CapturedCli.Outcome r = CapturedCli.run("kube", "manifests", "--image", "i", "--server-cpus", "4",
+                "--server-memory", "8Gi");
+        assertThat(r.exitCode()).as(r.err()).isZero();
+        assertThat(r.out()).contains("cpu: '4'", "memory: 8Gi");
+
+        CapturedCli.Outcome badMemory = CapturedCli.run("kube", "manifests", "--image", "i", "--load-memory", "lots");
+        assertThat(badMemory.exitCode()).isEqualTo(2);
+        assertThat(badMemory.err()).isEqualTo("showdown kube: memory 'lots' is not a quantity such as 2Gi or 512Mi (see 'showdown kube --help')\n");
+
+        CapturedCli.Outcome access = CapturedCli.run("kube", "access", "-n", "bench");
+        assertThat(access.exitCode()).as(access.err()).isZero();
+        assertThat(access.out().lines().filter(l -> l.startsWith("kind: ")))
+                .containsExactly("kind: ServiceAccount", "kind: Role", "kind: RoleBinding");
+    }
+
+    @Test
     void aMissingImageOrABadSelectorIsOneLineAndExitTwo() {
         CapturedCli.Outcome noImage = CapturedCli.run("kube", "manifests");
         assertThat(noImage.exitCode()).isEqualTo(2);

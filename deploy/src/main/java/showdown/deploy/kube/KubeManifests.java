@@ -3,6 +3,7 @@ package showdown.deploy.kube;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
 import io.fabric8.kubernetes.client.utils.YamlDumpSettingsBuilder;
+import java.util.List;
 import tools.jackson.databind.ObjectMapper;
 import showdown.contract.AgentFiles;
 import showdown.deploy.AgentCertificates;
@@ -23,9 +24,6 @@ public final class KubeManifests {
      * is given and is left without data (to fill in) when it is null.
      */
     public static String yaml(KubeRun run, AgentCertificates certificates) {
-        // quotes only where YAML needs them, as kubectl prints
-        KubernetesSerialization serialization = new KubernetesSerialization(new ObjectMapper(), true,
-                new YamlDumpSettingsBuilder().setMinimizeQuotes(true).build());
         StringBuilder out = new StringBuilder();
         out.append("# showdown run '").append(run.name()).append("': ").append(run.loadAgents())
                 .append(" load agent(s) and one server agent, image ").append(run.image()).append('\n');
@@ -34,7 +32,28 @@ public final class KubeManifests {
                     .append(AgentFiles.CA).append(", ").append(AgentFiles.CERT).append(" and ")
                     .append(AgentFiles.KEY).append(" from 'showdown certs'\n");
         }
-        for (HasMetadata object : new KubeObjects(run).all(certificates)) {
+        append(out, new KubeObjects(run).all(certificates));
+        return out.toString();
+    }
+
+    /**
+     * The controller's access to {@code namespace} ({@link ControllerAccess}) as YAML, for a cluster
+     * administrator to apply once: a controller that runs in the cluster runs as its ServiceAccount,
+     * one outside it with credentials bound to the same Role.
+     */
+    public static String controllerAccessYaml(String namespace) {
+        StringBuilder out = new StringBuilder();
+        out.append("# what 'showdown run --kubernetes' may do in namespace '").append(namespace)
+                .append("': apply once, as a cluster administrator\n");
+        append(out, ControllerAccess.objects(namespace));
+        return out.toString();
+    }
+
+    private static void append(StringBuilder out, List<HasMetadata> objects) {
+        // quotes only where YAML needs them, as kubectl prints
+        KubernetesSerialization serialization = new KubernetesSerialization(new ObjectMapper(), true,
+                new YamlDumpSettingsBuilder().setMinimizeQuotes(true).build());
+        for (HasMetadata object : objects) {
             String yaml = serialization.asYaml(object);
             if (!yaml.startsWith("---")) {
                 out.append("---\n");
@@ -44,6 +63,5 @@ public final class KubeManifests {
                 out.append('\n');
             }
         }
-        return out.toString();
     }
 }

@@ -107,7 +107,7 @@ public final class KubeObjects {
         AgentOptions options = AgentOptions.server(run.agentPort(), KubeRun.IMAGE_HOME)
                 .withHeartbeatTimeout(run.heartbeatTimeout());
         return new PodBuilder().withMetadata(meta(run.serverName(), "server"))
-                .withSpec(podSpec(options, run.serverNodeSelector(), null))
+                .withSpec(podSpec(options, run.serverNodeSelector(), null, run.serverResources()))
                 .build();
     }
 
@@ -143,7 +143,7 @@ public final class KubeObjects {
                 .withBackoffLimit(0)
                 .withNewTemplate()
                 .withMetadata(new ObjectMetaBuilder().withLabels(labels("load")).build())
-                .withSpec(podSpec(options, run.loadNodeSelector(), antiAffinity))
+                .withSpec(podSpec(options, run.loadNodeSelector(), antiAffinity, run.loadResources()))
                 .endTemplate()
                 .endSpec()
                 .build();
@@ -169,11 +169,13 @@ public final class KubeObjects {
         return labels;
     }
 
-    private PodSpec podSpec(AgentOptions options, Map<String, String> nodeSelector, PodAntiAffinity antiAffinity) {
+    private PodSpec podSpec(AgentOptions options, Map<String, String> nodeSelector, PodAntiAffinity antiAffinity,
+                            PodResources resources) {
         Container agent = new ContainerBuilder()
                 .withName(CONTAINER_NAME)
                 .withImage(run.image())
                 .withImagePullPolicy(run.imagePullPolicy())
+                .withResources(resources.requirements())
                 .withArgs(options.arguments(CERTIFICATE_DIR))
                 .addNewPort().withName(CONTROL_PORT_NAME).withContainerPort(run.agentPort()).endPort()
                 .withNewReadinessProbe()

@@ -25,10 +25,13 @@ import showdown.deploy.DeployException;
  *     Service name); empty: the server's name alone, any port
  * @param heartbeatTimeout the agents end themselves when the controller is silent this long; null: their default
  * @param readyTimeout how long to wait for every agent to be ready
+ * @param serverResources the server agent's CPUs and memory, requested and limited alike
+ * @param loadResources each load agent's CPUs and memory, requested and limited alike
  */
 public record KubeRun(String namespace, String name, String image, String imagePullPolicy, int loadAgents,
         Map<String, String> serverNodeSelector, Map<String, String> loadNodeSelector, int agentPort,
-        List<Integer> targetPorts, Duration heartbeatTimeout, Duration readyTimeout) {
+        List<Integer> targetPorts, Duration heartbeatTimeout, Duration readyTimeout,
+        PodResources serverResources, PodResources loadResources) {
 
     public static final String DEFAULT_PULL_POLICY = "IfNotPresent";
     public static final Duration DEFAULT_READY_TIMEOUT = Duration.ofMinutes(3);
@@ -63,22 +66,31 @@ public record KubeRun(String namespace, String name, String image, String imageP
         loadNodeSelector = Map.copyOf(loadNodeSelector);
         targetPorts = List.copyOf(targetPorts);
         Objects.requireNonNull(readyTimeout, "readyTimeout");
+        serverResources = serverResources == null ? PodResources.SERVER_DEFAULT : serverResources;
+        loadResources = loadResources == null ? PodResources.LOAD_DEFAULT : loadResources;
     }
 
     /** A run with the defaults: pull if not present, the default agent port, a 3-minute wait. */
     public static KubeRun of(String namespace, String name, String image, int loadAgents, List<Integer> targetPorts) {
         return new KubeRun(namespace, name, image, DEFAULT_PULL_POLICY, loadAgents, Map.of(), Map.of(),
-                AgentFlags.DEFAULT_PORT, targetPorts, null, DEFAULT_READY_TIMEOUT);
+                AgentFlags.DEFAULT_PORT, targetPorts, null, DEFAULT_READY_TIMEOUT, null, null);
     }
 
     public KubeRun withNodeSelectors(Map<String, String> server, Map<String, String> load) {
         return new KubeRun(namespace, name, image, imagePullPolicy, loadAgents, server, load, agentPort,
-                targetPorts, heartbeatTimeout, readyTimeout);
+                targetPorts, heartbeatTimeout, readyTimeout, serverResources, loadResources);
     }
 
     public KubeRun withReadyTimeout(Duration timeout) {
         return new KubeRun(namespace, name, image, imagePullPolicy, loadAgents, serverNodeSelector,
-                loadNodeSelector, agentPort, targetPorts, heartbeatTimeout, timeout);
+                loadNodeSelector, agentPort, targetPorts, heartbeatTimeout, timeout, serverResources, loadResources);
+    }
+
+    /** The same run with these pods' resources (null keeps a role's). */
+    public KubeRun withResources(PodResources server, PodResources load) {
+        return new KubeRun(namespace, name, image, imagePullPolicy, loadAgents, serverNodeSelector,
+                loadNodeSelector, agentPort, targetPorts, heartbeatTimeout, readyTimeout,
+                server != null ? server : serverResources, load != null ? load : loadResources);
     }
 
     /** The owner of every other object: deleting it deletes the run. */

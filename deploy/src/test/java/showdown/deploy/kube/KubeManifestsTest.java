@@ -5,8 +5,12 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.KubernetesList;
+import io.fabric8.kubernetes.api.model.Quantity;
+import io.fabric8.kubernetes.api.model.ResourceRequirements;
 import io.fabric8.kubernetes.api.model.Secret;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
+import io.fabric8.kubernetes.api.model.rbac.Role;
+import io.fabric8.kubernetes.api.model.rbac.RoleBinding;
 import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
 import java.util.ArrayList;
 import java.util.List;
@@ -52,5 +56,43 @@ class KubeManifestsTest {
         assertThatThrownBy(() -> NodeSelectors.parse("pool")).isInstanceOf(DeployException.class)
                 .hasMessage("node selector 'pool' is not key=value");
         assertThat(NodeSelectors.parse("a=1, b=2")).containsExactly(Map.entry("a", "1"), Map.entry("b", "2"));
+    }
+
+    @Test
+    void everyAgentPodIsGuaranteedItsWholeCpus() {
+        KubeObjects objects = new KubeObjects(RUN.withResources(new PodResources(4, "8Gi"), null));
+
+        ResourceRequirements server = objects.serverPod().getSpec().getContainers().get(0).getResources();
+        assertThat(server.getRequests()).isEqualTo(server.getLimits())
+                .containsEntry("cpu", new Quantity("4")).containsEntry("memory", new Quantity("8Gi"));
+        ResourceRequirements load = objects.loadJob().getSpec().getTemplate().getSpec().getContainers().get(0).getResources();
+        assertThat(load.getRequests()).isEqualTo(load.getLimits())
+                .containsEntry("cpu", new Quantity(Integer.toString(PodResources.LOAD_DEFAULT.cpus())))
+                .containsEntry("memory", new Quantity(PodResources.LOAD_DEFAULT.memory()));
+        assertThatThrownBy(() -> new PodResources(0, "1Gi")).isInstanceOf(DeployException.class)
+                .hasMessage("a pod needs at least 1 whole CPU, not 0");
+        assertThatThrownBy(() -> new PodResources(1, "lots")).isInstanceOf(DeployException.class)
+                .hasMessage("memory 'lots' is not a quantity such as 2Gi or 512Mi");
+    }
+
+    @Test
+    void theControllersAccessIsTheVerbsTheDeployerUsesInItsNamespace() {
+        String yaml = KubeManifests.controllerAccessYaml("bench");
+
+        Object parsed = new KubernetesSerialization().unmarshal(yaml);
+        List<HasMetadata> objects = parsed instanceof KubernetesList list ? list.getItems()
+                : new ArrayList<>((List<HasMetadata>) parsed);
+        assertThat(objects).extracting(HasMetadata::getKind).containsExactly("ServiceAccount", "Role", "RoleBinding");
+        assertThat(objects).allSatisfy(o -> assertThat(o.getMetadata().getNamespace()).isEqualTo("bench"));
+        Role role = (Role) objects.get(1);
+        assertThat(role.getRules()).extracting(r -> r.getApiGroups().get(0) + ":" + String.join(",", r.getResources()))
+                .containsExactly(":configmaps,secrets,services,pods", "batch:jobs");
+        assertThat(role.getRules()).allSatisfy(r -> assertThat(r.getVerbs())
+                .containsExactly("create", "get", "list", "watch", "delete"));
+        RoleBinding binding = (RoleBinding) objects.get(2);
+        assertThat(binding.getRoleRef().getName()).isEqualTo(ControllerAccess.NAME);
+        assertThat(binding.getSubjects()).singleElement()
+                .satisfies(s -> assertThat(s.getKind() + " " + s.getNamespace() + "/" + s.getName())
+                        .isEqualTo("ServiceAccount bench/" + ControllerAccess.NAME));
     }
 }
