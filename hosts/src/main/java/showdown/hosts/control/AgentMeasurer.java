@@ -6,6 +6,8 @@ import java.util.List;
 import java.util.UUID;
 import org.HdrHistogram.Histogram;
 import showdown.harness.measure.CaseMeasurer;
+import showdown.harness.measure.HostShares;
+import showdown.harness.measure.SliceSample;
 import showdown.harness.measure.ServerMetrics;
 import showdown.harness.results.CaseHosts;
 import showdown.harness.results.CaseSample;
@@ -28,9 +30,6 @@ import showdown.load.ProgressListener;
 public final class AgentMeasurer implements LoadSource {
 
     private static final Duration WINDOW_TIMEOUT = Duration.ofSeconds(30);
-    private static final double NANOS_PER_MICRO = 1_000.0;
-    private static final double NANOS_PER_SECOND = 1e9;
-    private static final double P99 = 99.0;
 
     private final AgentLoad load;
     private final ServerAgentHost server;
@@ -131,16 +130,11 @@ public final class AgentMeasurer implements LoadSource {
     static List<CaseSample> samples(List<long[]> bounds, List<Histogram> latencies, List<Message.ServerSlice> server) {
         List<CaseSample> samples = new ArrayList<>();
         for (int i = 0; i < bounds.size(); i++) {
-            long from = bounds.get(i)[0];
-            long length = Math.max(1, bounds.get(i)[1] - from);
-            Histogram h = latencies.get(i);
-            long requests = h.getTotalCount();
             Message.ServerSlice s = i < server.size() ? server.get(i) : null;
-            Double cpuPerRequest = s == null || requests == 0 ? null : s.cpuNanos() / NANOS_PER_MICRO / requests;
-            samples.add(new CaseSample(from / NANOS_PER_SECOND, length / NANOS_PER_SECOND, requests,
-                    requests * NANOS_PER_SECOND / length, cpuPerRequest,
-                    requests == 0 ? null : h.getValueAtPercentile(P99) / NANOS_PER_MICRO,
-                    s == null ? null : s.otherShare(), s == null ? null : s.stealShare()));
+            HostShares shares = s == null || s.otherShare() == null ? null
+                    : new HostShares(s.otherShare(), s.stealShare() == null ? 0 : s.stealShare());
+            samples.add(SliceSample.of(bounds.get(i)[0], bounds.get(i)[1], latencies.get(i),
+                    s == null ? null : s.cpuNanos(), shares));
         }
         return samples;
     }
