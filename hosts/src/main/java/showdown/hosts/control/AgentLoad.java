@@ -45,13 +45,15 @@ public final class AgentLoad {
      * @param cpuSeconds     its process's CPU time over its window
      * @param clockOffsetMillis its clock minus the controller's, as measured before the case
      * @param clockErrorMillis the most that offset can be off: half the round trip it comes from
+     * @param result         its own load result; null when lost (whether it set the pace is judged
+     *                       with the server's figures, by {@link showdown.harness.measure.Saturation})
      * @param lost           it was lost mid-case: its requests are not in the merged result
      * @param host           what others used of its host's CPUs; null when lost or unknown
      * @param startedLateMillis how long after its planned instant (T0 plus its schedule's offset) its
      *                       window's clock started, on its own clock; 0 when lost
      */
     public record Share(String agent, String address, double plannedShare, long requests, double requestShare,
-                        double cpuSeconds, double clockOffsetMillis, double clockErrorMillis, boolean saturated, boolean lost,
+                        double cpuSeconds, double clockOffsetMillis, double clockErrorMillis, LoadResult result, boolean lost,
                         Interference host, double startedLateMillis) {
     }
 
@@ -173,8 +175,7 @@ public final class AgentLoad {
             LoadResult r = c.result;
             shares.add(new Share(c.link.name(), c.link.address(), c.part.plannedShare(), r == null ? 0 : r.requests(),
                     r == null || merged.requests() == 0 ? 0 : r.requests() / (double) merged.requests(),
-                    r == null ? 0 : r.generatorCpuNanos() / 1e9, c.offset.offsetMillis(), c.offset.errorMillis(),
-                    r != null && r.generatorSaturated(),
+                    r == null ? 0 : r.generatorCpuNanos() / 1e9, c.offset.offsetMillis(), c.offset.errorMillis(), r,
                     r == null, c.host, c.startedLateNanos / 1e6));
         }
         return new Outcome(merged, shares, Math.min(1, missing));

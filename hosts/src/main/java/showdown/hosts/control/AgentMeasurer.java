@@ -7,6 +7,7 @@ import java.util.UUID;
 import org.HdrHistogram.Histogram;
 import showdown.harness.measure.CaseMeasurer;
 import showdown.harness.measure.HostShares;
+import showdown.harness.measure.Saturation;
 import showdown.harness.measure.SliceSample;
 import showdown.harness.measure.ServerMetrics;
 import showdown.harness.results.CaseHosts;
@@ -17,6 +18,7 @@ import showdown.harness.target.ServedTarget;
 import showdown.hosts.Clock;
 import showdown.hosts.wire.Message;
 import showdown.load.LoadEngine;
+import showdown.load.LoadResult;
 import showdown.load.LoadSpec;
 import showdown.load.ProgressListener;
 
@@ -89,16 +91,28 @@ public final class AgentMeasurer implements LoadSource {
         for (AgentLoad.Share s : outcome.shares()) {
             interference = busier(interference, s.host());
         }
+        long serverCpuNanos = serverMetrics.cpuNanos();
+        int serverCpus = serverLink.welcome().cpus();
         List<CaseHosts.AgentShare> shares = outcome.shares().stream()
                 .map(s -> new CaseHosts.AgentShare(s.agent(), s.address(), s.plannedShare(), s.requests(), s.requestShare(),
-                        s.cpuSeconds(), s.clockOffsetMillis(), s.clockErrorMillis(), s.saturated(), s.lost(),
+                        s.cpuSeconds(), s.clockOffsetMillis(), s.clockErrorMillis(),
+                        saturated(s.result(), serverCpuNanos, serverCpus), s.lost(),
                         s.host() == null ? null : s.host().otherCpuShare(), s.host() != null && s.host().disturbed(),
                         s.startedLateMillis()))
                 .toList();
-        boolean saturated = outcome.shares().stream().anyMatch(AgentLoad.Share::saturated);
+        boolean saturated = shares.stream().anyMatch(CaseHosts.AgentShare::saturated);
         return new CaseMeasurer.Measurement(outcome.merged(), serverMetrics, saturated, samples, interference, null, null,
                 new CaseHosts(server.describe(), shares, outcome.missingShare(), serverOffset.offsetMillis(),
                         serverOffset.errorMillis()));
+    }
+
+    /**
+     * Whether one load agent, not the server, set the pace: the local run's rule ({@link Saturation})
+     * on the agent's CPUs and the server host's, over the agent's window.
+     */
+    static boolean saturated(LoadResult agent, long serverCpuNanos, int serverCpus) {
+        return agent != null && Saturation.generatorSaturated(agent.generatorCpuNanos(), agent.generatorCpus(),
+                serverCpuNanos, serverCpus, agent.durationNanos());
     }
 
     /**
