@@ -8,10 +8,13 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import org.HdrHistogram.Histogram;
+import showdown.harness.measure.CaseCompile;
 import showdown.harness.measure.RssSampler;
 import showdown.harness.measure.SliceRecorder;
 import showdown.harness.results.Interference;
 import showdown.harness.run.CpuAffinity;
+import showdown.harness.target.CompilerTime;
+import showdown.harness.target.JitActivity;
 import showdown.harness.target.ProcessTreeStats;
 import showdown.harness.target.RunningTarget;
 import showdown.harness.target.StartOptions;
@@ -27,8 +30,9 @@ import showdown.hosts.wire.Message;
 /**
  * The server role: starts a target by its name from the agent's own checkout (never a command
  * from the wire), samples what its process tree uses over a measured window exactly as a local
- * run does ({@link SliceRecorder}, {@link RssSampler}: /proc, and what other processes used of
- * this host's CPUs), and stops it on "stop", on the controller's silence and when the agent ends.
+ * run does ({@link SliceRecorder}, {@link RssSampler}, {@link CaseCompile}: /proc, what other
+ * processes used of this host's CPUs, and its JIT compilers' CPU time, read for the controller's
+ * warm-up too), and stops it on "stop", on the controller's silence and when the agent ends.
  *
  * <p>One instance serves one controller connection. Its requests run in order on its own platform
  * thread, {@code showdown-agent-server}, which starts every target with
@@ -52,6 +56,8 @@ final class ServerWork implements Agent.RoleWork {
     private final Object state = new Object();
     private volatile boolean closed;
     private RunningTarget target;
+    /** The running target's JIT compilers, read only on the role's thread. */
+    private CompilerTime compilers = CompilerTime.NONE;
     private Watch watch;
 
     ServerWork(AgentConfig config, Channel channel) {
@@ -112,6 +118,13 @@ final class ServerWork implements Agent.RoleWork {
                 }
                 channel.send(w.end());
             }
+            case Message.ReadCompilers r -> {
+                CompilerTime jit;
+                synchronized (state) {
+                    jit = compilers;
+                }
+                channel.send(new Message.CompilerReading(jit.hasCompiler(), jit.cpuNanosSinceLast()));
+            }
             case Message.StopTarget s -> {
                 stopTarget();
                 channel.send(new Message.TargetStopped());
@@ -151,6 +164,7 @@ final class ServerWork implements Agent.RoleWork {
                 return;
             }
             target = started;
+            compilers = started.watchCompilers();
         }
         long idleRss = ProcessTreeStats.sample(started.pid()).rssBytes();
         channel.send(new Message.TargetStarted(m.name(), started.port(), started.tlsPort(),
@@ -166,6 +180,7 @@ final class ServerWork implements Agent.RoleWork {
             if (target != null) {
                 target.close();
                 target = null;
+                compilers = CompilerTime.NONE;
             }
         }
     }
@@ -189,6 +204,7 @@ final class ServerWork implements Agent.RoleWork {
         private final List<Message.ServerSlice> slices = new ArrayList<>();
         private final CountDownLatch stopped = new CountDownLatch(1);
         private RssSampler rss;
+        private CaseCompile compile;
         private Thread thread;
         private volatile boolean ending;
 
@@ -203,6 +219,7 @@ final class ServerWork implements Agent.RoleWork {
 
         void begin() {
             rss = RssSampler.start(pid, RssSampler.DEFAULT_INTERVAL);
+            compile = CaseCompile.start(JitActivity.watch(pid));
             thread = Thread.ofPlatform().name("showdown-agent-watch").daemon().start(this::sample);
         }
 
@@ -253,13 +270,15 @@ final class ServerWork implements Agent.RoleWork {
                 Thread.currentThread().interrupt();
             }
             rss.stop();
+            CaseCompile.Figures jit = compile.end();
             RssSampler.RssStats mem = rss.stats();
             Interference i = recorder.interference();
             boolean alive = target != null && target.isAlive();
             return new Message.ServerWindow(caseId, Math.max(0, recorder.windowServerUserNanos()),
                     Math.max(0, recorder.windowServerSystemNanos()), mem.peakBytes(), mem.averageBytes(), List.copyOf(slices),
                     i == null ? null : i.otherCpuShare(), i == null ? null : i.stealShare(),
-                    i == null ? null : i.busiestSliceOtherShare(), i != null && i.disturbed(), alive);
+                    i == null ? null : i.busiestSliceOtherShare(), i != null && i.disturbed(), alive, jit.seconds(),
+                    jit.share());
         }
     }
 }

@@ -101,7 +101,8 @@ public final class AgentMeasurer implements LoadSource {
                         s.startedLateMillis()))
                 .toList();
         boolean saturated = shares.stream().anyMatch(CaseHosts.AgentShare::saturated);
-        return new CaseMeasurer.Measurement(outcome.merged(), serverMetrics, saturated, samples, interference, null, null,
+        return new CaseMeasurer.Measurement(outcome.merged(), serverMetrics, saturated, samples, interference,
+                window.compileSeconds(), window.compileShare(),
                 new CaseHosts(server.describe(), shares, outcome.missingShare(), serverOffset.offsetMillis(),
                         serverOffset.errorMillis()));
     }
