@@ -117,17 +117,7 @@ class SteadyWarmupTest {
             sleepQuietly(5);
             return result(spec, 10_000);
         };
-        CompilerTime alwaysBusy = new CompilerTime() {
-            @Override
-            public boolean hasCompiler() {
-                return true;
-            }
-
-            @Override
-            public long cpuNanosSinceLast() {
-                return BUSY;
-            }
-        };
+        CompilerTime alwaysBusy = compilers(() -> BUSY);
         WarmupOutcome o = new SteadyWarmup(engine, Duration.ofMillis(1), new Profile.SteadyState(Duration.ofMillis(200), 5),
                 alwaysBusy, JIT).run("play", 0, List.of(new LoadSpecs.WarmupKind("GET mix", SPEC)));
         assertThat(o.steady()).isFalse(); // a flat throughput does not make a compiling JVM steady
@@ -145,6 +135,11 @@ class SteadyWarmupTest {
 
     /** Compilers that report the given CPU times, one per look, and then nothing. */
     private static CompilerTime scripted(Deque<Long> nanos) {
+        return compilers(() -> nanos.isEmpty() ? 0 : nanos.removeFirst());
+    }
+
+    /** A JIT whose every look reports what {@code nanos} gives. */
+    private static CompilerTime compilers(java.util.function.LongSupplier nanos) {
         return new CompilerTime() {
             @Override
             public boolean hasCompiler() {
@@ -153,7 +148,7 @@ class SteadyWarmupTest {
 
             @Override
             public long cpuNanosSinceLast() {
-                return nanos.isEmpty() ? 0 : nanos.removeFirst();
+                return nanos.getAsLong();
             }
         };
     }

@@ -16,15 +16,10 @@ final class AgentCompilers implements CompilerTime {
     private final AgentLink link;
     private boolean hasCompiler;
 
-    private AgentCompilers(AgentLink link) {
-        this.link = link;
-    }
-
     /** Starts watching: the first {@link #cpuNanosSinceLast()} counts from now. */
-    static AgentCompilers watch(AgentLink link) {
-        AgentCompilers c = new AgentCompilers(link);
-        c.cpuNanosSinceLast();
-        return c;
+    AgentCompilers(AgentLink link) {
+        this.link = link;
+        cpuNanosSinceLast();
     }
 
     @Override

@@ -145,7 +145,7 @@ public final class ServerAgentHost implements TargetHost {
         /** Its compilers, read by the server agent on its host ({@link AgentCompilers}). */
         @Override
         public CompilerTime watchCompilers() {
-            return AgentCompilers.watch(link);
+            return new AgentCompilers(link);
         }
 
         @Override
