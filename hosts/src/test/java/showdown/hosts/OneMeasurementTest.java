@@ -10,6 +10,7 @@ import com.tngtech.archunit.core.importer.ImportOption;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
@@ -18,13 +19,17 @@ import showdown.harness.measure.CaseMeasurer;
 import showdown.harness.measure.CpuTimes;
 import showdown.harness.measure.HostShares;
 import showdown.harness.measure.Saturation;
+import showdown.hosts.control.AgentClocks;
+import showdown.hosts.control.AgentLink;
+import showdown.hosts.control.ClockOffset;
 import showdown.load.LoadResult;
 
 /**
  * A case is measured by one set of rules, local or on other hosts: the CPU shares of a host are
  * computed by {@link HostShares} alone from the {@code /proc/stat} that {@link CpuTimes} alone
- * reads, and whether the generator set the pace is judged by {@link Saturation} alone. A second
- * implementation of either, in the harness or in hosts/, fails here.
+ * reads, whether the generator set the pace is judged by {@link Saturation} alone, and an agent's
+ * clock offset is measured by {@link AgentClocks} alone. A second implementation of any, in the
+ * harness or in hosts/, fails here.
  */
 class OneMeasurementTest {
 
@@ -76,6 +81,17 @@ class OneMeasurementTest {
         }
         assertThat(measurers).as("the local and the remote measurer").hasSizeGreaterThanOrEqualTo(2);
         assertThat(judged).isEqualTo(measurers);
+    }
+
+    @Test
+    void onlyAgentClocksMeasuresAnAgentsOffset() {
+        noClasses().that().doNotHaveFullyQualifiedName(AgentClocks.class.getName())
+                .and().doNotHaveFullyQualifiedName(ClockOffset.class.getName())
+                .should().callMethod(ClockOffset.class, "measure", AgentLink.class, Clock.class, Duration.class)
+                .orShould().callMethod(ClockOffset.class, "measure", AgentLink.class, Clock.class)
+                .orShould().callMethod(ClockOffset.class, "check", AgentLink.class, Duration.class)
+                .because("an agent's offset and its error bound are measured and judged in one place")
+                .check(MEASURING);
     }
 
     /** The class file's bytes as text: its constant pool's strings stand in it as they are. */

@@ -211,7 +211,8 @@ final class ServerWork implements Agent.RoleWork {
         Watch(Message.WatchServer w, long pid) {
             this.caseId = w.caseId();
             this.pid = pid;
-            this.windowStartEpochNanos = w.startEpochNanos() + w.clockOffsetNanos() + w.warmupNanos();
+            this.windowStartEpochNanos = ControllerInstant.onAgentClock(w.startEpochNanos(), w.clockOffsetNanos(),
+                    w.warmupNanos());
             this.sliceNanos = w.sliceNanos();
             // the target has the host: other processes (this agent included) are what disturbs it
             this.recorder = new SliceRecorder(pid, cpus, cpus);

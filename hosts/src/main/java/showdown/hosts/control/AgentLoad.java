@@ -65,13 +65,17 @@ public final class AgentLoad {
     }
 
     private final List<AgentLink> links;
+    private final AgentClocks clocks;
     private final Clock clock;
-    private final Duration maxClockOffset;
 
     public AgentLoad(List<AgentLink> links, Clock clock, Duration maxClockOffset) {
+        this(links, new AgentClocks(clock, maxClockOffset));
+    }
+
+    public AgentLoad(List<AgentLink> links, AgentClocks clocks) {
         this.links = new ArrayList<>(links);
-        this.clock = clock;
-        this.maxClockOffset = maxClockOffset;
+        this.clocks = clocks;
+        this.clock = clocks.clock();
     }
 
     /** The agents still in the run. */
@@ -79,9 +83,9 @@ public final class AgentLoad {
         return List.copyOf(links);
     }
 
-    /** The instant on the controller's clock the next case's window will start from, for the server's watch. */
-    public Clock clock() {
-        return clock;
+    /** The controller's clock and the run's bound: how every agent's offset is measured. */
+    public AgentClocks clocks() {
+        return clocks;
     }
 
     /**
@@ -96,7 +100,7 @@ public final class AgentLoad {
         List<ClockOffset> offsets = new ArrayList<>();
         for (AgentLink a : agents()) {
             try {
-                offsets.add(ClockOffset.measure(a, clock, maxClockOffset).check(a, maxClockOffset));
+                offsets.add(clocks.offset(a));
                 agents.add(a);
             } catch (AgentLostException e) {
                 synchronized (this) {

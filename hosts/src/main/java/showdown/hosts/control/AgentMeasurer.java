@@ -15,7 +15,6 @@ import showdown.harness.results.CaseSample;
 import showdown.harness.results.Interference;
 import showdown.harness.run.LoadSource;
 import showdown.harness.target.ServedTarget;
-import showdown.hosts.Clock;
 import showdown.hosts.wire.Message;
 import showdown.load.LoadEngine;
 import showdown.load.LoadResult;
@@ -35,13 +34,11 @@ public final class AgentMeasurer implements LoadSource {
 
     private final AgentLoad load;
     private final ServerAgentHost server;
-    private final Duration maxClockOffset;
     private final long sliceNanos;
 
-    public AgentMeasurer(AgentLoad load, ServerAgentHost server, Duration maxClockOffset, Duration slice) {
+    public AgentMeasurer(AgentLoad load, ServerAgentHost server, Duration slice) {
         this.load = load;
         this.server = server;
-        this.maxClockOffset = maxClockOffset;
         this.sliceNanos = slice.toNanos();
     }
 
@@ -52,10 +49,8 @@ public final class AgentMeasurer implements LoadSource {
 
     @Override
     public CaseMeasurer.Measurement measure(LoadSpec spec, ServedTarget target, ProgressListener listener) {
-        Clock clock = load.clock();
         AgentLink serverLink = server.link();
-        ClockOffset serverOffset = ClockOffset.measure(serverLink, clock, maxClockOffset)
-                .check(serverLink, maxClockOffset);
+        ClockOffset serverOffset = load.clocks().offset(serverLink);
         String caseId = UUID.randomUUID().toString();
         boolean[] watching = {false};
         List<long[]> bounds = new ArrayList<>();
