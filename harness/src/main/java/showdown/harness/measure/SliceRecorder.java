@@ -38,6 +38,7 @@ public final class SliceRecorder implements LoadEngine.IntervalSink {
     private long windowStartNanos;
     private long lastEndNanos;
     private double busiestSliceOtherShare;
+    private boolean hasSlice;
 
     /**
      * @param serverCpus the CPUs the server may use (all of them when not pinned)
@@ -69,6 +70,25 @@ public final class SliceRecorder implements LoadEngine.IntervalSink {
 
     @Override
     public void onInterval(long startNanos, long endNanos, Histogram latency) {
+        ServerSlice s = serverSlice(startNanos, endNanos);
+        samples.add(SliceSample.of(startNanos, endNanos, latency, s.cpuNanos(), s.shares()));
+    }
+
+    /**
+     * What the server tree used in one slice, and what others used of the measured CPUs.
+     *
+     * @param cpuNanos the server tree's CPU time in the slice
+     * @param shares   others' and the hypervisor's shares; null when /proc/stat could not be read
+     */
+    public record ServerSlice(long cpuNanos, HostShares shares) {
+    }
+
+    /**
+     * Reads the server's side of the slice that ends now, without a load's latencies: what a server
+     * agent, which sends no request, records for each slice; {@link #onInterval} records the same
+     * beside the load's.
+     */
+    public ServerSlice serverSlice(long startNanos, long endNanos) {
         if (last == null) {
             onWindowStart(); // an engine that never said the window started: count from the first slice
         }
@@ -77,9 +97,11 @@ public final class SliceRecorder implements LoadEngine.IntervalSink {
         if (shares != null) {
             busiestSliceOtherShare = Math.max(busiestSliceOtherShare, shares.other());
         }
-        samples.add(SliceSample.of(startNanos, endNanos, latency, now.serverCpuNanos() - last.serverCpuNanos(), shares));
+        ServerSlice slice = new ServerSlice(Math.max(0, now.serverCpuNanos() - last.serverCpuNanos()), shares);
         last = now;
         lastEndNanos = endNanos;
+        hasSlice = true;
+        return slice;
     }
 
     public List<CaseSample> samples() {
@@ -100,7 +122,7 @@ public final class SliceRecorder implements LoadEngine.IntervalSink {
 
     /** Interference over the whole window; null when /proc/stat could not be read or no slice ended. */
     public Interference interference() {
-        if (windowStart == null || last == null || samples.isEmpty()) {
+        if (windowStart == null || last == null || !hasSlice) {
             return null;
         }
         HostShares window = shares(windowStart, last, Math.max(1, lastEndNanos - windowStartNanos));

@@ -7,7 +7,6 @@ import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
-import org.HdrHistogram.Histogram;
 import showdown.harness.measure.CaseCompile;
 import showdown.harness.measure.RssSampler;
 import showdown.harness.measure.SliceRecorder;
@@ -43,7 +42,6 @@ import showdown.hosts.wire.Message;
  */
 final class ServerWork implements Agent.RoleWork {
 
-    private static final Histogram NO_REQUESTS = new Histogram(3);
     /** The variable a target reads its listening address from (docs/hosts.md); 127.0.0.1 when unset. */
     static final String LISTEN_HOST_VARIABLE = "HOST";
     static final String ANY_ADDRESS = "0.0.0.0";
@@ -230,18 +228,14 @@ final class ServerWork implements Agent.RoleWork {
                 recorder.onWindowStart();
                 long start = System.nanoTime();
                 long lastEnd = 0;
-                long lastCpu = ProcessTreeStats.sample(pid).cpuNanos();
                 while (true) {
                     long next = lastEnd + sliceNanos;
                     long wait = start + next - System.nanoTime();
                     boolean last = ending || (wait > 0 && !sleep(wait));
                     long end = last ? System.nanoTime() - start : next;
-                    recorder.onInterval(lastEnd, end, NO_REQUESTS);
-                    long cpu = ProcessTreeStats.sample(pid).cpuNanos();
-                    var sample = recorder.samples().get(recorder.samples().size() - 1);
-                    slices.add(new Message.ServerSlice(lastEnd, end, Math.max(0, cpu - lastCpu), sample.otherCpuShare(),
-                            sample.stealShare()));
-                    lastCpu = cpu;
+                    SliceRecorder.ServerSlice s = recorder.serverSlice(lastEnd, end);
+                    slices.add(new Message.ServerSlice(lastEnd, end, s.cpuNanos(),
+                            s.shares() == null ? null : s.shares().other(), s.shares() == null ? null : s.shares().steal()));
                     lastEnd = end;
                     if (last) {
                         return;
