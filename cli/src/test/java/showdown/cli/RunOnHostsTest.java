@@ -159,6 +159,49 @@ class RunOnHostsTest {
         localHeadings.add(localHeadings.indexOf("## How far to trust these figures") + 1, "## Where the cases ran");
         assertThat(hostsHeadings).isEqualTo(localHeadings);
         assertThat(Files.readString(out.resolve("report.md"))).contains("load-1 (127.0.0.1:" + load1.port() + ")");
+        assertSameFieldsPerCase(local.resolve("results.json"), out.resolve("results.json"));
+    }
+
+    /**
+     * Every case of the run on hosts has the fields, with a value, that the same case run locally
+     * has (the JIT's compile time of this JVM target included), and only {@code hosts} besides:
+     * one measurement, local or remote.
+     */
+    private static void assertSameFieldsPerCase(Path localResults, Path hostsResults) throws IOException {
+        com.fasterxml.jackson.databind.ObjectMapper json = new com.fasterxml.jackson.databind.ObjectMapper();
+        com.fasterxml.jackson.databind.JsonNode localCases = json.readTree(localResults.toFile()).get("cases");
+        com.fasterxml.jackson.databind.JsonNode hostsCases = json.readTree(hostsResults.toFile()).get("cases");
+        assertThat(hostsCases.size()).isEqualTo(localCases.size()).isPositive();
+        for (int i = 0; i < localCases.size(); i++) {
+            java.util.SortedSet<String> localFields = fieldsWithValues(localCases.get(i));
+            java.util.SortedSet<String> hostsFields = fieldsWithValues(hostsCases.get(i));
+            assertThat(hostsFields).as("a case on hosts has the hosts object").anyMatch(f -> f.startsWith("hosts."));
+            hostsFields.removeIf(f -> f.equals("hosts") || f.startsWith("hosts."));
+            assertThat(localFields).as("a local case: what JIT").contains("server.compileSeconds");
+            assertThat(hostsFields).as(localCases.get(i).get("request").asText()).isEqualTo(localFields);
+        }
+    }
+
+    /** The paths of the fields that hold a value ({@code a.b}, {@code a[].b} for an array's elements), nulls left out. */
+    private static java.util.SortedSet<String> fieldsWithValues(com.fasterxml.jackson.databind.JsonNode node) {
+        java.util.SortedSet<String> paths = new java.util.TreeSet<>();
+        collectFields(node, "", paths);
+        return paths;
+    }
+
+    private static void collectFields(com.fasterxml.jackson.databind.JsonNode node, String prefix,
+                                      java.util.SortedSet<String> paths) {
+        if (node.isObject()) {
+            node.properties().forEach(e -> {
+                if (!e.getValue().isNull()) {
+                    String path = prefix.isEmpty() ? e.getKey() : prefix + "." + e.getKey();
+                    paths.add(path);
+                    collectFields(e.getValue(), path, paths);
+                }
+            });
+        } else if (node.isArray()) {
+            node.forEach(element -> collectFields(element, prefix + "[]", paths));
+        }
     }
 
     @Test

@@ -50,16 +50,10 @@ class ServerAgentTest {
     void startsATargetByNameWatchesItAndStopsIt() throws Exception {
         // it takes longer to start than the agent's heartbeat timeout: the agent must keep listening meanwhile
         Path dir = AgentHarness.writePythonTarget(home, "slow", "sleep 3");
-        Path certs = home.resolve("certs");
-        RunCertificates.create(certs, List.of("127.0.0.1"));
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        Agent agent = new Agent(new AgentConfig(AgentRole.SERVER, "127.0.0.1", 0, ChannelTls.agent(RunCertificates.agentFolder(certs, "127.0.0.1")), List.of(),
-                Duration.ofSeconds(2), home, Clock.system().offsetBy(AGENT_CLOCK_AHEAD_NANOS),
-                new PrintStream(out, true, StandardCharsets.UTF_8), AgentConfig.Runs.ONE));
-        CompletableFuture<Agent.Exit> exit = new CompletableFuture<>();
-        Thread.ofPlatform().daemon().start(() -> exit.complete(agent.serve()));
-        try (AgentLink link = AgentLink.connect("server", "127.0.0.1", agent.port(), AgentRole.SERVER,
-                ChannelTls.controller(certs), Duration.ofSeconds(5))) {
+        try (ServerAgent server = ServerAgent.start(home)) {
+            AgentLink link = server.link;
+            ByteArrayOutputStream out = server.out;
+            CompletableFuture<Agent.Exit> exit = server.exit;
             ServerAgentHost host = new ServerAgentHost(link, "127.0.0.1");
             TargetCatalog catalog = TargetCatalog.discover(home);
             StartOptions options = StartOptions.defaults(home, home.resolve("logs"));
@@ -74,14 +68,10 @@ class ServerAgentTest {
             assertThat(answer.body()).isEqualTo("ok");
 
             // the window as a case has it: its agent's clock offset, a warm-up, then slices
-            ClockOffset offset = ClockOffset.measure(link, Clock.system(), Duration.ofMillis(1));
-            long start = Clock.system().epochNanos();
-            link.send(new Message.WatchServer("case-1", start, offset.offsetNanos(), WARMUP_NANOS, SLICE_NANOS));
-            // the case's end on the controller's clock, as the controller waits for it
-            Clock.system().sleepUntil(start + WARMUP_NANOS + WINDOW_NANOS);
-            link.send(new Message.EndWatch("case-1"));
-            Message.ServerWindow window = link.await(Message.ServerWindow.class, Duration.ofSeconds(10));
+            Message.ServerWindow window = watchWindow(link, "case-1");
             assertThat(window.alive()).isTrue();
+            assertThat(target.watchCompilers().hasCompiler()).as("python has no JIT").isFalse();
+            assertThat(window.compileSeconds()).isNull();
             List<Message.ServerSlice> slices = window.slices();
             assertThat(slices).isNotEmpty();
             assertThat(slices.get(0).startNanos()).isZero();
@@ -119,9 +109,102 @@ class ServerAgentTest {
             assertThatThrownBy(() -> host.start(unavailable, options)).isInstanceOf(TargetUnavailableException.class)
                     .hasMessage("venvless needs a python3 with venv");
             link.end();
-        } finally {
-            agent.close();
+            server.agent.close();
+            assertThat(exit.get(10, TimeUnit.SECONDS)).isEqualTo(Agent.Exit.ENDED);
         }
-        assertThat(exit.get(10, TimeUnit.SECONDS)).isEqualTo(Agent.Exit.ENDED);
+    }
+
+    @Test
+    void aJvmTargetsCompilersAreReadOnItsHostForTheWarmupAndTheCase() throws Exception {
+        Path dir = Files.createDirectories(home.resolve("targets/test/jvm"));
+        Files.writeString(dir.resolve("Server.java"), """
+                import com.sun.net.httpserver.HttpServer;
+                import java.net.InetSocketAddress;
+
+                public class Server {
+                    public static void main(String[] args) throws Exception {
+                        int port = Integer.parseInt(System.getenv("PORT"));
+                        HttpServer s = HttpServer.create(new InetSocketAddress("127.0.0.1", port), 0);
+                        s.createContext("/", x -> {
+                            byte[] b = "ok".getBytes();
+                            x.sendResponseHeaders(200, b.length);
+                            x.getResponseBody().write(b);
+                            x.close();
+                        });
+                        s.start();
+                    }
+                }
+                """);
+        String java = ProcessHandle.current().info().command().orElseThrow();
+        Files.writeString(dir.resolve("target.yaml"), """
+                name: jvm
+                display: jvm
+                language: java
+                framework: jdk.httpserver
+                version: "1"
+                category: platform
+                start: ["%s", "Server.java"]
+                ready: /plaintext
+                scenarios: [mist]
+                """.formatted(java));
+        try (ServerAgent server = ServerAgent.start(home)) {
+            ServerAgentHost host = new ServerAgentHost(server.link, "127.0.0.1");
+            try (ServedTarget target = host.start(TargetCatalog.discover(home).require("jvm"),
+                    StartOptions.defaults(home, home.resolve("logs")))) {
+                // the warm-up's view: HotSpot's C1/C2 threads on the agent's host, seen through the agent
+                var compilers = target.watchCompilers();
+                assertThat(compilers.hasCompiler()).isTrue();
+                assertThat(compilers.cpuNanosSinceLast()).isNotNegative();
+                // the case's view: the server's report carries its compile time and share, as a local case has them
+                Message.ServerWindow window = watchWindow(server.link, "case-jvm");
+                assertThat(window.compileSeconds()).isNotNull().isNotNegative();
+                assertThat(window.compileShare()).isNotNull().isNotNegative();
+            }
+        }
+    }
+
+    /** Watches one case's window on the server agent, with its clock offset and a warm-up, and returns its report. */
+    private static Message.ServerWindow watchWindow(AgentLink link, String caseId) {
+        ClockOffset offset = ClockOffset.measure(link, Clock.system(), Duration.ofMillis(1));
+        long start = Clock.system().epochNanos();
+        link.send(new Message.WatchServer(caseId, start, offset.offsetNanos(), WARMUP_NANOS, SLICE_NANOS));
+        // the case's end on the controller's clock, as the controller waits for it
+        Clock.system().sleepUntil(start + WARMUP_NANOS + WINDOW_NANOS);
+        link.send(new Message.EndWatch(caseId));
+        return link.await(Message.ServerWindow.class, Duration.ofSeconds(10));
+    }
+
+    /** A server agent on 127.0.0.1 with its clock ahead of the controller's, and the controller's link to it. */
+    private record ServerAgent(Agent agent, AgentLink link, ByteArrayOutputStream out, CompletableFuture<Agent.Exit> exit)
+            implements AutoCloseable {
+
+        static ServerAgent start(Path home) throws Exception {
+            Path certs = home.resolve("certs");
+            RunCertificates.create(certs, List.of("127.0.0.1"));
+            ByteArrayOutputStream out = new ByteArrayOutputStream();
+            Agent agent = new Agent(new AgentConfig(AgentRole.SERVER, "127.0.0.1", 0,
+                    ChannelTls.agent(RunCertificates.agentFolder(certs, "127.0.0.1")), List.of(), Duration.ofSeconds(2), home,
+                    Clock.system().offsetBy(AGENT_CLOCK_AHEAD_NANOS), new PrintStream(out, true, StandardCharsets.UTF_8),
+                    AgentConfig.Runs.ONE));
+            CompletableFuture<Agent.Exit> exit = new CompletableFuture<>();
+            Thread.ofPlatform().daemon().start(() -> exit.complete(agent.serve()));
+            try {
+                return new ServerAgent(agent, AgentLink.connect("server", "127.0.0.1", agent.port(), AgentRole.SERVER,
+                        ChannelTls.controller(certs), Duration.ofSeconds(5)), out, exit);
+            } catch (RuntimeException e) {
+                agent.close();
+                throw e;
+            }
+        }
+
+        /** Closes the link and the agent (which stops its target). */
+        @Override
+        public void close() {
+            try {
+                link.close();
+            } finally {
+                agent.close();
+            }
+        }
     }
 }

@@ -67,8 +67,7 @@ public final class CaseMeasurer {
     }
 
     public Measurement measure(LoadSpec spec, long serverPid, ProgressListener listener) {
-        JitActivity jit = JitActivity.watch(serverPid);
-        long runStart = System.nanoTime();
+        CaseCompile compile = CaseCompile.start(JitActivity.watch(serverPid));
         RssSampler rss = RssSampler.start(serverPid, rssInterval);
         SliceRecorder slices = new SliceRecorder(serverPid, serverCpus, loadCpus);
         LoadResult result;
@@ -81,10 +80,7 @@ public final class CaseMeasurer {
         } finally {
             rss.stop();
         }
-        long compileNanos = jit.cpuNanosSinceLast();
-        long runNanos = Math.max(1, System.nanoTime() - runStart);
-        Double compileSeconds = jit.hasCompiler() ? compileNanos / 1e9 : null;
-        Double compileShare = jit.hasCompiler() ? (double) compileNanos / runNanos : null;
+        CaseCompile.Figures jit = compile.end();
         RssSampler.RssStats mem = rss.stats();
         // The window's own readings when the engine gave them; around the whole run otherwise.
         long user = slices.windowServerUserNanos() >= 0 ? slices.windowServerUserNanos()
@@ -94,7 +90,7 @@ public final class CaseMeasurer {
         ServerMetrics server = new ServerMetrics(user, system, mem.peakBytes(), mem.averageBytes());
         boolean saturated = Saturation.generatorSaturated(result.generatorCpuNanos(), loadCpus.size(), server.cpuNanos(),
                 serverCpus.size(), result.durationNanos());
-        return new Measurement(result, server, saturated, slices.samples(), slices.interference(), compileSeconds,
-                compileShare, null);
+        return new Measurement(result, server, saturated, slices.samples(), slices.interference(), jit.seconds(),
+                jit.share(), null);
     }
 }

@@ -19,10 +19,6 @@ import showdown.load.LoadEngine;
  */
 public final class SliceRecorder implements LoadEngine.IntervalSink {
 
-    private static final double NANOS_PER_MICRO = 1_000.0;
-    private static final double NANOS_PER_SECOND = 1e9;
-    private static final double P99 = 99.0;
-
     /** What was read at one moment: the slice boundaries' readings. */
     private record Reading(ProcessTreeStats.Sample server, long generatorCpuNanos, CpuTimes cpus) {
         long serverCpuNanos() {
@@ -42,6 +38,7 @@ public final class SliceRecorder implements LoadEngine.IntervalSink {
     private long windowStartNanos;
     private long lastEndNanos;
     private double busiestSliceOtherShare;
+    private boolean hasSlice;
 
     /**
      * @param serverCpus the CPUs the server may use (all of them when not pinned)
@@ -73,24 +70,38 @@ public final class SliceRecorder implements LoadEngine.IntervalSink {
 
     @Override
     public void onInterval(long startNanos, long endNanos, Histogram latency) {
+        ServerSlice s = serverSlice(startNanos, endNanos);
+        samples.add(SliceSample.of(startNanos, endNanos, latency, s.cpuNanos(), s.shares()));
+    }
+
+    /**
+     * What the server tree used in one slice, and what others used of the measured CPUs.
+     *
+     * @param cpuNanos the server tree's CPU time in the slice
+     * @param shares   others' and the hypervisor's shares; null when /proc/stat could not be read
+     */
+    public record ServerSlice(long cpuNanos, HostShares shares) {
+    }
+
+    /**
+     * Reads the server's side of the slice that ends now, without a load's latencies: what a server
+     * agent, which sends no request, records for each slice; {@link #onInterval} records the same
+     * beside the load's.
+     */
+    public ServerSlice serverSlice(long startNanos, long endNanos) {
         if (last == null) {
             onWindowStart(); // an engine that never said the window started: count from the first slice
         }
         Reading now = read();
-        long lengthNanos = Math.max(1, endNanos - startNanos);
-        long requests = latency.getTotalCount();
-        long serverCpu = now.serverCpuNanos() - last.serverCpuNanos();
-        Double cpuPerRequest = requests == 0 ? null : Math.max(0, serverCpu) / NANOS_PER_MICRO / requests;
-        Double p99 = requests == 0 ? null : latency.getValueAtPercentile(P99) / NANOS_PER_MICRO;
-        Shares shares = shares(last, now, lengthNanos);
+        HostShares shares = shares(last, now, Math.max(1, endNanos - startNanos));
         if (shares != null) {
             busiestSliceOtherShare = Math.max(busiestSliceOtherShare, shares.other());
         }
-        samples.add(new CaseSample(startNanos / NANOS_PER_SECOND, lengthNanos / NANOS_PER_SECOND, requests,
-                requests * NANOS_PER_SECOND / lengthNanos, cpuPerRequest, p99,
-                shares == null ? null : shares.other(), shares == null ? null : shares.steal()));
+        ServerSlice slice = new ServerSlice(Math.max(0, now.serverCpuNanos() - last.serverCpuNanos()), shares);
         last = now;
         lastEndNanos = endNanos;
+        hasSlice = true;
+        return slice;
     }
 
     public List<CaseSample> samples() {
@@ -111,10 +122,10 @@ public final class SliceRecorder implements LoadEngine.IntervalSink {
 
     /** Interference over the whole window; null when /proc/stat could not be read or no slice ended. */
     public Interference interference() {
-        if (windowStart == null || last == null || samples.isEmpty()) {
+        if (windowStart == null || last == null || !hasSlice) {
             return null;
         }
-        Shares window = shares(windowStart, last, Math.max(1, lastEndNanos - windowStartNanos));
+        HostShares window = shares(windowStart, last, Math.max(1, lastEndNanos - windowStartNanos));
         if (window == null) {
             return null;
         }
@@ -122,37 +133,18 @@ public final class SliceRecorder implements LoadEngine.IntervalSink {
                 InterferenceRule.disturbed(window.other(), window.steal(), busiestSliceOtherShare), busiestSliceOtherShare);
     }
 
-    private record Shares(double other, double steal) {
-    }
-
     /**
      * Other processes' share of the measured CPUs between two readings: the busier of the server's
      * set (less the server's own time) and the load's set (less ours); when both are one set, less both.
      */
-    private Shares shares(Reading from, Reading to, long lengthNanos) {
-        if (from.cpus() == null || to.cpus() == null) {
-            return null;
-        }
+    private HostShares shares(Reading from, Reading to, long lengthNanos) {
         long server = Math.max(0, to.serverCpuNanos() - from.serverCpuNanos());
         long generator = Math.max(0, to.generatorCpuNanos() - from.generatorCpuNanos());
-        double other;
-        double steal;
         if (serverCpus.equals(loadCpus)) {
-            other = share(to.cpus().busyNanosSince(from.cpus(), serverCpus) - server - generator, lengthNanos, serverCpus);
-            steal = share(to.cpus().stealNanosSince(from.cpus(), serverCpus), lengthNanos, serverCpus);
-        } else {
-            other = Math.max(
-                    share(to.cpus().busyNanosSince(from.cpus(), serverCpus) - server, lengthNanos, serverCpus),
-                    share(to.cpus().busyNanosSince(from.cpus(), loadCpus) - generator, lengthNanos, loadCpus));
-            steal = Math.max(share(to.cpus().stealNanosSince(from.cpus(), serverCpus), lengthNanos, serverCpus),
-                    share(to.cpus().stealNanosSince(from.cpus(), loadCpus), lengthNanos, loadCpus));
+            return HostShares.between(from.cpus(), to.cpus(), serverCpus, server + generator, lengthNanos);
         }
-        return new Shares(other, steal);
-    }
-
-    private static double share(long nanos, long lengthNanos, List<Integer> cpus) {
-        double s = nanos / ((double) lengthNanos * Math.max(1, cpus.size()));
-        return Math.min(1, Math.max(0, s));
+        return HostShares.busier(HostShares.between(from.cpus(), to.cpus(), serverCpus, server, lengthNanos),
+                HostShares.between(from.cpus(), to.cpus(), loadCpus, generator, lengthNanos));
     }
 
     private Reading read() {

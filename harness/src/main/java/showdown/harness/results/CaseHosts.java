@@ -69,7 +69,8 @@ public record CaseHosts(String server, List<AgentShare> agents, double missingSh
      * @param clockOffsetMillis its clock minus the controller's, measured before the case
      * @param clockErrorMillis  the most that offset can be off (half its round trip); null in
      *                          results written before it was recorded
-     * @param saturated         it, not the server, probably set the pace (judged on its own figures)
+     * @param saturated         it, not the server, probably set the pace (the local run's rule,
+     *                          {@code Saturation}, on its CPUs and the server host's)
      * @param lost              it was lost mid-case; its requests are missing from the case
      * @param otherCpuShare     what other processes used of its host's CPUs over its window (0..1);
      *                          null when lost or unknown

@@ -9,7 +9,7 @@ import showdown.harness.measure.CaseMeasurer;
 import showdown.harness.plan.Profile;
 import showdown.harness.results.WarmupOutcome;
 import showdown.harness.stats.Bootstrap;
-import showdown.harness.target.JitActivity;
+import showdown.harness.target.CompilerTime;
 import showdown.load.LoadEngine;
 import showdown.load.LoadResult;
 import showdown.load.ProgressListener;
@@ -34,41 +34,6 @@ final class SteadyWarmup {
 
     private static final double NANOS_PER_SECOND = 1e9;
 
-    /** Where the JIT's CPU time comes from: the target's compiler threads, or a test's script. */
-    interface Compilers {
-        /** A runtime without a JIT compiler. */
-        Compilers NONE = new Compilers() {
-            @Override
-            public boolean present() {
-                return false;
-            }
-
-            @Override
-            public long cpuNanosSinceLast() {
-                return 0;
-            }
-        };
-
-        boolean present();
-
-        /** CPU time the compilers used since the previous call. */
-        long cpuNanosSinceLast();
-
-        static Compilers of(JitActivity activity) {
-            return new Compilers() {
-                @Override
-                public boolean present() {
-                    return activity.hasCompiler();
-                }
-
-                @Override
-                public long cpuNanosSinceLast() {
-                    return activity.cpuNanosSinceLast();
-                }
-            };
-        }
-    }
-
     /**
      * The JIT rule's constants (docs/run.md, "Steady state").
      *
@@ -89,10 +54,10 @@ final class SteadyWarmup {
     private final CaseMeasurer.Engine engine;
     private final Duration least;
     private final Profile.SteadyState rule;
-    private final Compilers compilers;
+    private final CompilerTime compilers;
     private final JitRule jit;
 
-    SteadyWarmup(CaseMeasurer.Engine engine, Duration least, Profile.SteadyState rule, Compilers compilers, JitRule jit) {
+    SteadyWarmup(CaseMeasurer.Engine engine, Duration least, Profile.SteadyState rule, CompilerTime compilers, JitRule jit) {
         this.engine = engine;
         this.least = least;
         this.rule = rule;
@@ -102,7 +67,7 @@ final class SteadyWarmup {
 
     /** Runs the warm-up; a {@link showdown.load.LoadException} means the target stopped answering. */
     WarmupOutcome run(String target, int repetition, List<LoadSpecs.WarmupKind> kinds) {
-        boolean hasJit = compilers.present();
+        boolean hasJit = compilers.hasCompiler();
         WarmupOutcome.Rule steadyRule = hasJit ? WarmupOutcome.Rule.JIT : WarmupOutcome.Rule.THROUGHPUT;
         List<WarmupOutcome.Slice> slices = new ArrayList<>();
         if (least.isZero() || kinds.isEmpty()) {

@@ -15,6 +15,7 @@ import showdown.harness.measure.CaseMeasurer;
 import showdown.harness.plan.Durations;
 import showdown.harness.plan.Profile;
 import showdown.harness.results.WarmupOutcome;
+import showdown.harness.target.CompilerTime;
 import showdown.harness.target.JitActivity;
 import showdown.harness.stats.Bootstrap;
 import showdown.harness.stats.SampleStatistics;
@@ -292,13 +293,14 @@ public final class SuiteRunner {
                 Durations.format(ctx.warmup()), Durations.format(ctx.profile().steady().max())));
         ctx.eta().loadStarted(ctx.warmup());
         WarmupOutcome outcome;
-        // a target on another host: its compilers are not watched from here (docs/hosts.md)
-        JitActivity jit = target.localPid().isPresent() ? JitActivity.watch(target.localPid().getAsLong()) : null;
+        CompilerTime compilers = target.watchCompilers();
+        // only a target of this host's compilers can be moved to other CPUs
+        JitActivity jit = compilers instanceof JitActivity local ? local : null;
         List<Integer> compilerCpus = jit == null ? List.of() : compilerCpusForWarmup();
         boolean spread = !compilerCpus.isEmpty() && jit.placeCompilers(compilerCpus) > 0;
         try {
             outcome = new SteadyWarmup(ctx.load().warmupEngine(), ctx.warmup(), ctx.profile().steady(),
-                    jit == null ? SteadyWarmup.Compilers.NONE : SteadyWarmup.Compilers.of(jit), SteadyWarmup.JitRule.DEFAULT)
+                    compilers, SteadyWarmup.JitRule.DEFAULT)
                     .run(round.target(), round.repetition() - 1, kinds);
         } catch (LoadException e) {
             drop(target.manifest(), TargetOutcome.Status.FAILED, "stopped answering during warm-up: " + firstLine(e.getMessage()), null);

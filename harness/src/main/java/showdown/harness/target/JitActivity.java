@@ -22,7 +22,7 @@ import java.util.stream.Collectors;
  * per thread: a thread that is gone took its time with it, but what it used before the last look
  * was counted then. Not thread-safe; one caller at a time.
  */
-public final class JitActivity {
+public final class JitActivity implements CompilerTime {
 
     /** The start of the 15-character thread names ({@code comm}) of every JIT compiler thread we know. */
     static final List<String> COMPILER_THREAD_PREFIXES = List.of("C1 CompilerThre", "C2 CompilerThre", "JVMCI",
@@ -47,11 +47,13 @@ public final class JitActivity {
     }
 
     /** Whether the tree has had a JIT compiler thread since watching began (false: not a JIT-compiled runtime). */
+    @Override
     public boolean hasCompiler() {
         return seenCompiler;
     }
 
     /** CPU time the compiler threads used since the previous call (or since {@link #watch}). */
+    @Override
     public long cpuNanosSinceLast() {
         long delta = 0;
         ProcessHandle root = ProcessHandle.of(rootPid).orElse(null);

@@ -39,6 +39,14 @@ public interface ServedTarget extends AutoCloseable {
     /** The pid of its process tree's root on this host; empty when it runs elsewhere. */
     OptionalLong localPid();
 
+    /**
+     * Starts watching its JIT compilers: from /proc for a target of this host ({@link JitActivity}),
+     * through its agent for one on another host; {@link CompilerTime#NONE} when they cannot be seen.
+     */
+    default CompilerTime watchCompilers() {
+        return localPid().isPresent() ? JitActivity.watch(localPid().getAsLong()) : CompilerTime.NONE;
+    }
+
     /** {@code http://HOST:PORT} (no trailing slash). */
     default URI baseUri() {
         return URI.create("http://" + hostForUri() + ":" + port());

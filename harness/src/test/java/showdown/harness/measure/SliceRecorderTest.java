@@ -62,6 +62,23 @@ class SliceRecorderTest {
     }
 
     @Test
+    void aServerAgentsSlicesCarryTheServersCpuAndOthersSharesWithoutALoad() {
+        // one set of two CPUs: the server used 300 ms, the generator (the agent) nothing, CPUs busy 400 ms of 500
+        Deque<ProcessTreeStats.Sample> servers = new ArrayDeque<>(List.of(server(0), server(300)));
+        Deque<Long> generator = new ArrayDeque<>(List.of(0L, 0L));
+        Deque<CpuTimes> stats = new ArrayDeque<>(List.of(stat(0, 0, 0), stat(30, 10, 5)));
+        SliceRecorder r = new SliceRecorder(1, List.of(0, 1), List.of(0, 1), pid -> servers.removeFirst(),
+                generator::removeFirst, stats::removeFirst);
+        r.onWindowStart();
+        SliceRecorder.ServerSlice slice = r.serverSlice(0, SLICE);
+        assertThat(slice.cpuNanos()).isEqualTo(300 * MS);
+        assertThat(slice.shares().other()).isCloseTo(0.2, within(1e-9)); // 100 ms of others' over 2 x 250 ms
+        assertThat(slice.shares().steal()).isCloseTo(0.1, within(1e-9)); // 50 ms stolen over 2 x 250 ms
+        assertThat(r.samples()).as("no load, no sample").isEmpty();
+        assertThat(r.interference().otherCpuShare()).isCloseTo(0.2, within(1e-9));
+    }
+
+    @Test
     void aBusyLoopOnTheServerCpuInOneSliceMarksTheCase() {
         // Slice 2: CPU 0 was busy 250 ms but the server used only 100 ms: 150 ms of someone else's, 60 %.
         Deque<ProcessTreeStats.Sample> servers = new ArrayDeque<>(List.of(server(0), server(250), server(350),

@@ -14,6 +14,7 @@ import org.junit.jupiter.api.Test;
 import showdown.harness.measure.CaseMeasurer;
 import showdown.harness.plan.Profile;
 import showdown.harness.results.WarmupOutcome;
+import showdown.harness.target.CompilerTime;
 import showdown.load.ErrorCounts;
 import showdown.load.LoadResult;
 import showdown.load.LoadSpec;
@@ -22,7 +23,7 @@ import showdown.load.Transport;
 /** The steady-state rules, on traces with known answers. */
 class SteadyWarmupTest {
 
-    private static final SteadyWarmup.Compilers NONE = SteadyWarmup.Compilers.NONE;
+    private static final CompilerTime NONE = CompilerTime.NONE;
     /** The default rule with pauses checked every millisecond, so tests take no time. */
     private static final SteadyWarmup.JitRule JIT = new SteadyWarmup.JitRule(0.03, 2, Duration.ofMillis(1), 0.5,
             Duration.ofMillis(50));
@@ -116,17 +117,7 @@ class SteadyWarmupTest {
             sleepQuietly(5);
             return result(spec, 10_000);
         };
-        SteadyWarmup.Compilers alwaysBusy = new SteadyWarmup.Compilers() {
-            @Override
-            public boolean present() {
-                return true;
-            }
-
-            @Override
-            public long cpuNanosSinceLast() {
-                return BUSY;
-            }
-        };
+        CompilerTime alwaysBusy = compilers(() -> BUSY);
         WarmupOutcome o = new SteadyWarmup(engine, Duration.ofMillis(1), new Profile.SteadyState(Duration.ofMillis(200), 5),
                 alwaysBusy, JIT).run("play", 0, List.of(new LoadSpecs.WarmupKind("GET mix", SPEC)));
         assertThat(o.steady()).isFalse(); // a flat throughput does not make a compiling JVM steady
@@ -143,16 +134,21 @@ class SteadyWarmupTest {
     }
 
     /** Compilers that report the given CPU times, one per look, and then nothing. */
-    private static SteadyWarmup.Compilers scripted(Deque<Long> nanos) {
-        return new SteadyWarmup.Compilers() {
+    private static CompilerTime scripted(Deque<Long> nanos) {
+        return compilers(() -> nanos.isEmpty() ? 0 : nanos.removeFirst());
+    }
+
+    /** A JIT whose every look reports what {@code nanos} gives. */
+    private static CompilerTime compilers(java.util.function.LongSupplier nanos) {
+        return new CompilerTime() {
             @Override
-            public boolean present() {
+            public boolean hasCompiler() {
                 return true;
             }
 
             @Override
             public long cpuNanosSinceLast() {
-                return nanos.isEmpty() ? 0 : nanos.removeFirst();
+                return nanos.getAsLong();
             }
         };
     }

@@ -103,7 +103,7 @@ final class LoadWork implements Agent.RoleWork {
                         self[0].requestStop(); // nothing is measured: the case is off
                         return;
                     }
-                    planned[0] = t0 + plan.clockOffsetNanos() + plan.scheduleDelayNanos();
+                    planned[0] = ControllerInstant.onAgentClock(t0, plan.clockOffsetNanos(), plan.scheduleDelayNanos());
                     config.clock().sleepUntil(planned[0]);
                     startedAt[0] = config.clock().epochNanos();
                 });

@@ -7,11 +7,13 @@ import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
-import org.HdrHistogram.Histogram;
+import showdown.harness.measure.CaseCompile;
 import showdown.harness.measure.RssSampler;
 import showdown.harness.measure.SliceRecorder;
 import showdown.harness.results.Interference;
 import showdown.harness.run.CpuAffinity;
+import showdown.harness.target.CompilerTime;
+import showdown.harness.target.JitActivity;
 import showdown.harness.target.ProcessTreeStats;
 import showdown.harness.target.RunningTarget;
 import showdown.harness.target.StartOptions;
@@ -27,8 +29,9 @@ import showdown.hosts.wire.Message;
 /**
  * The server role: starts a target by its name from the agent's own checkout (never a command
  * from the wire), samples what its process tree uses over a measured window exactly as a local
- * run does ({@link SliceRecorder}, {@link RssSampler}: /proc, and what other processes used of
- * this host's CPUs), and stops it on "stop", on the controller's silence and when the agent ends.
+ * run does ({@link SliceRecorder}, {@link RssSampler}, {@link CaseCompile}: /proc, what other
+ * processes used of this host's CPUs, and its JIT compilers' CPU time, read for the controller's
+ * warm-up too), and stops it on "stop", on the controller's silence and when the agent ends.
  *
  * <p>One instance serves one controller connection. Its requests run in order on its own platform
  * thread, {@code showdown-agent-server}, which starts every target with
@@ -39,7 +42,6 @@ import showdown.hosts.wire.Message;
  */
 final class ServerWork implements Agent.RoleWork {
 
-    private static final Histogram NO_REQUESTS = new Histogram(3);
     /** The variable a target reads its listening address from (docs/hosts.md); 127.0.0.1 when unset. */
     static final String LISTEN_HOST_VARIABLE = "HOST";
     static final String ANY_ADDRESS = "0.0.0.0";
@@ -52,6 +54,8 @@ final class ServerWork implements Agent.RoleWork {
     private final Object state = new Object();
     private volatile boolean closed;
     private RunningTarget target;
+    /** The running target's JIT compilers, read only on the role's thread. */
+    private CompilerTime compilers = CompilerTime.NONE;
     private Watch watch;
 
     ServerWork(AgentConfig config, Channel channel) {
@@ -112,6 +116,13 @@ final class ServerWork implements Agent.RoleWork {
                 }
                 channel.send(w.end());
             }
+            case Message.ReadCompilers r -> {
+                CompilerTime jit;
+                synchronized (state) {
+                    jit = compilers;
+                }
+                channel.send(new Message.CompilerReading(jit.hasCompiler(), jit.cpuNanosSinceLast()));
+            }
             case Message.StopTarget s -> {
                 stopTarget();
                 channel.send(new Message.TargetStopped());
@@ -151,6 +162,7 @@ final class ServerWork implements Agent.RoleWork {
                 return;
             }
             target = started;
+            compilers = started.watchCompilers();
         }
         long idleRss = ProcessTreeStats.sample(started.pid()).rssBytes();
         channel.send(new Message.TargetStarted(m.name(), started.port(), started.tlsPort(),
@@ -166,6 +178,7 @@ final class ServerWork implements Agent.RoleWork {
             if (target != null) {
                 target.close();
                 target = null;
+                compilers = CompilerTime.NONE;
             }
         }
     }
@@ -189,13 +202,15 @@ final class ServerWork implements Agent.RoleWork {
         private final List<Message.ServerSlice> slices = new ArrayList<>();
         private final CountDownLatch stopped = new CountDownLatch(1);
         private RssSampler rss;
+        private CaseCompile compile;
         private Thread thread;
         private volatile boolean ending;
 
         Watch(Message.WatchServer w, long pid) {
             this.caseId = w.caseId();
             this.pid = pid;
-            this.windowStartEpochNanos = w.startEpochNanos() + w.clockOffsetNanos() + w.warmupNanos();
+            this.windowStartEpochNanos = ControllerInstant.onAgentClock(w.startEpochNanos(), w.clockOffsetNanos(),
+                    w.warmupNanos());
             this.sliceNanos = w.sliceNanos();
             // the target has the host: other processes (this agent included) are what disturbs it
             this.recorder = new SliceRecorder(pid, cpus, cpus);
@@ -203,6 +218,7 @@ final class ServerWork implements Agent.RoleWork {
 
         void begin() {
             rss = RssSampler.start(pid, RssSampler.DEFAULT_INTERVAL);
+            compile = CaseCompile.start(JitActivity.watch(pid));
             thread = Thread.ofPlatform().name("showdown-agent-watch").daemon().start(this::sample);
         }
 
@@ -212,18 +228,14 @@ final class ServerWork implements Agent.RoleWork {
                 recorder.onWindowStart();
                 long start = System.nanoTime();
                 long lastEnd = 0;
-                long lastCpu = ProcessTreeStats.sample(pid).cpuNanos();
                 while (true) {
                     long next = lastEnd + sliceNanos;
                     long wait = start + next - System.nanoTime();
                     boolean last = ending || (wait > 0 && !sleep(wait));
                     long end = last ? System.nanoTime() - start : next;
-                    recorder.onInterval(lastEnd, end, NO_REQUESTS);
-                    long cpu = ProcessTreeStats.sample(pid).cpuNanos();
-                    var sample = recorder.samples().get(recorder.samples().size() - 1);
-                    slices.add(new Message.ServerSlice(lastEnd, end, Math.max(0, cpu - lastCpu), sample.otherCpuShare(),
-                            sample.stealShare()));
-                    lastCpu = cpu;
+                    SliceRecorder.ServerSlice s = recorder.serverSlice(lastEnd, end);
+                    slices.add(new Message.ServerSlice(lastEnd, end, s.cpuNanos(),
+                            s.shares() == null ? null : s.shares().other(), s.shares() == null ? null : s.shares().steal()));
                     lastEnd = end;
                     if (last) {
                         return;
@@ -253,13 +265,15 @@ final class ServerWork implements Agent.RoleWork {
                 Thread.currentThread().interrupt();
             }
             rss.stop();
+            CaseCompile.Figures jit = compile.end();
             RssSampler.RssStats mem = rss.stats();
             Interference i = recorder.interference();
             boolean alive = target != null && target.isAlive();
             return new Message.ServerWindow(caseId, Math.max(0, recorder.windowServerUserNanos()),
                     Math.max(0, recorder.windowServerSystemNanos()), mem.peakBytes(), mem.averageBytes(), List.copyOf(slices),
                     i == null ? null : i.otherCpuShare(), i == null ? null : i.stealShare(),
-                    i == null ? null : i.busiestSliceOtherShare(), i != null && i.disturbed(), alive);
+                    i == null ? null : i.busiestSliceOtherShare(), i != null && i.disturbed(), alive, jit.seconds(),
+                    jit.share());
         }
     }
 }

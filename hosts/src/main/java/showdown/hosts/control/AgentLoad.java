@@ -45,13 +45,15 @@ public final class AgentLoad {
      * @param cpuSeconds     its process's CPU time over its window
      * @param clockOffsetMillis its clock minus the controller's, as measured before the case
      * @param clockErrorMillis the most that offset can be off: half the round trip it comes from
+     * @param result         its own load result; null when lost (whether it set the pace is judged
+     *                       with the server's figures, by {@link showdown.harness.measure.Saturation})
      * @param lost           it was lost mid-case: its requests are not in the merged result
      * @param host           what others used of its host's CPUs; null when lost or unknown
      * @param startedLateMillis how long after its planned instant (T0 plus its schedule's offset) its
      *                       window's clock started, on its own clock; 0 when lost
      */
     public record Share(String agent, String address, double plannedShare, long requests, double requestShare,
-                        double cpuSeconds, double clockOffsetMillis, double clockErrorMillis, boolean saturated, boolean lost,
+                        double cpuSeconds, double clockOffsetMillis, double clockErrorMillis, LoadResult result, boolean lost,
                         Interference host, double startedLateMillis) {
     }
 
@@ -63,13 +65,17 @@ public final class AgentLoad {
     }
 
     private final List<AgentLink> links;
+    private final AgentClocks clocks;
     private final Clock clock;
-    private final Duration maxClockOffset;
 
     public AgentLoad(List<AgentLink> links, Clock clock, Duration maxClockOffset) {
+        this(links, new AgentClocks(clock, maxClockOffset));
+    }
+
+    public AgentLoad(List<AgentLink> links, AgentClocks clocks) {
         this.links = new ArrayList<>(links);
-        this.clock = clock;
-        this.maxClockOffset = maxClockOffset;
+        this.clocks = clocks;
+        this.clock = clocks.clock();
     }
 
     /** The agents still in the run. */
@@ -77,9 +83,9 @@ public final class AgentLoad {
         return List.copyOf(links);
     }
 
-    /** The instant on the controller's clock the next case's window will start from, for the server's watch. */
-    public Clock clock() {
-        return clock;
+    /** The controller's clock and the run's bound: how every agent's offset is measured. */
+    public AgentClocks clocks() {
+        return clocks;
     }
 
     /**
@@ -94,7 +100,7 @@ public final class AgentLoad {
         List<ClockOffset> offsets = new ArrayList<>();
         for (AgentLink a : agents()) {
             try {
-                offsets.add(ClockOffset.measure(a, clock, maxClockOffset).check(a, maxClockOffset));
+                offsets.add(clocks.offset(a));
                 agents.add(a);
             } catch (AgentLostException e) {
                 synchronized (this) {
@@ -173,8 +179,7 @@ public final class AgentLoad {
             LoadResult r = c.result;
             shares.add(new Share(c.link.name(), c.link.address(), c.part.plannedShare(), r == null ? 0 : r.requests(),
                     r == null || merged.requests() == 0 ? 0 : r.requests() / (double) merged.requests(),
-                    r == null ? 0 : r.generatorCpuNanos() / 1e9, c.offset.offsetMillis(), c.offset.errorMillis(),
-                    r != null && r.generatorSaturated(),
+                    r == null ? 0 : r.generatorCpuNanos() / 1e9, c.offset.offsetMillis(), c.offset.errorMillis(), r,
                     r == null, c.host, c.startedLateNanos / 1e6));
         }
         return new Outcome(merged, shares, Math.min(1, missing));

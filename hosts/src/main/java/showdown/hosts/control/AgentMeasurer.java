@@ -6,15 +6,18 @@ import java.util.List;
 import java.util.UUID;
 import org.HdrHistogram.Histogram;
 import showdown.harness.measure.CaseMeasurer;
+import showdown.harness.measure.HostShares;
+import showdown.harness.measure.Saturation;
+import showdown.harness.measure.SliceSample;
 import showdown.harness.measure.ServerMetrics;
 import showdown.harness.results.CaseHosts;
 import showdown.harness.results.CaseSample;
 import showdown.harness.results.Interference;
 import showdown.harness.run.LoadSource;
 import showdown.harness.target.ServedTarget;
-import showdown.hosts.Clock;
 import showdown.hosts.wire.Message;
 import showdown.load.LoadEngine;
+import showdown.load.LoadResult;
 import showdown.load.LoadSpec;
 import showdown.load.ProgressListener;
 
@@ -28,19 +31,14 @@ import showdown.load.ProgressListener;
 public final class AgentMeasurer implements LoadSource {
 
     private static final Duration WINDOW_TIMEOUT = Duration.ofSeconds(30);
-    private static final double NANOS_PER_MICRO = 1_000.0;
-    private static final double NANOS_PER_SECOND = 1e9;
-    private static final double P99 = 99.0;
 
     private final AgentLoad load;
     private final ServerAgentHost server;
-    private final Duration maxClockOffset;
     private final long sliceNanos;
 
-    public AgentMeasurer(AgentLoad load, ServerAgentHost server, Duration maxClockOffset, Duration slice) {
+    public AgentMeasurer(AgentLoad load, ServerAgentHost server, Duration slice) {
         this.load = load;
         this.server = server;
-        this.maxClockOffset = maxClockOffset;
         this.sliceNanos = slice.toNanos();
     }
 
@@ -51,10 +49,8 @@ public final class AgentMeasurer implements LoadSource {
 
     @Override
     public CaseMeasurer.Measurement measure(LoadSpec spec, ServedTarget target, ProgressListener listener) {
-        Clock clock = load.clock();
         AgentLink serverLink = server.link();
-        ClockOffset serverOffset = ClockOffset.measure(serverLink, clock, maxClockOffset)
-                .check(serverLink, maxClockOffset);
+        ClockOffset serverOffset = load.clocks().offset(serverLink);
         String caseId = UUID.randomUUID().toString();
         boolean[] watching = {false};
         List<long[]> bounds = new ArrayList<>();
@@ -90,16 +86,29 @@ public final class AgentMeasurer implements LoadSource {
         for (AgentLoad.Share s : outcome.shares()) {
             interference = busier(interference, s.host());
         }
+        long serverCpuNanos = serverMetrics.cpuNanos();
+        int serverCpus = serverLink.welcome().cpus();
         List<CaseHosts.AgentShare> shares = outcome.shares().stream()
                 .map(s -> new CaseHosts.AgentShare(s.agent(), s.address(), s.plannedShare(), s.requests(), s.requestShare(),
-                        s.cpuSeconds(), s.clockOffsetMillis(), s.clockErrorMillis(), s.saturated(), s.lost(),
+                        s.cpuSeconds(), s.clockOffsetMillis(), s.clockErrorMillis(),
+                        saturated(s.result(), serverCpuNanos, serverCpus), s.lost(),
                         s.host() == null ? null : s.host().otherCpuShare(), s.host() != null && s.host().disturbed(),
                         s.startedLateMillis()))
                 .toList();
-        boolean saturated = outcome.shares().stream().anyMatch(AgentLoad.Share::saturated);
-        return new CaseMeasurer.Measurement(outcome.merged(), serverMetrics, saturated, samples, interference, null, null,
+        boolean saturated = shares.stream().anyMatch(CaseHosts.AgentShare::saturated);
+        return new CaseMeasurer.Measurement(outcome.merged(), serverMetrics, saturated, samples, interference,
+                window.compileSeconds(), window.compileShare(),
                 new CaseHosts(server.describe(), shares, outcome.missingShare(), serverOffset.offsetMillis(),
                         serverOffset.errorMillis()));
+    }
+
+    /**
+     * Whether one load agent, not the server, set the pace: the local run's rule ({@link Saturation})
+     * on the agent's CPUs and the server host's, over the agent's window.
+     */
+    static boolean saturated(LoadResult agent, long serverCpuNanos, int serverCpus) {
+        return agent != null && Saturation.generatorSaturated(agent.generatorCpuNanos(), agent.generatorCpus(),
+                serverCpuNanos, serverCpus, agent.durationNanos());
     }
 
     /**
@@ -131,16 +140,11 @@ public final class AgentMeasurer implements LoadSource {
     static List<CaseSample> samples(List<long[]> bounds, List<Histogram> latencies, List<Message.ServerSlice> server) {
         List<CaseSample> samples = new ArrayList<>();
         for (int i = 0; i < bounds.size(); i++) {
-            long from = bounds.get(i)[0];
-            long length = Math.max(1, bounds.get(i)[1] - from);
-            Histogram h = latencies.get(i);
-            long requests = h.getTotalCount();
             Message.ServerSlice s = i < server.size() ? server.get(i) : null;
-            Double cpuPerRequest = s == null || requests == 0 ? null : s.cpuNanos() / NANOS_PER_MICRO / requests;
-            samples.add(new CaseSample(from / NANOS_PER_SECOND, length / NANOS_PER_SECOND, requests,
-                    requests * NANOS_PER_SECOND / length, cpuPerRequest,
-                    requests == 0 ? null : h.getValueAtPercentile(P99) / NANOS_PER_MICRO,
-                    s == null ? null : s.otherShare(), s == null ? null : s.stealShare()));
+            HostShares shares = s == null || s.otherShare() == null ? null
+                    : new HostShares(s.otherShare(), s.stealShare() == null ? 0 : s.stealShare());
+            samples.add(SliceSample.of(bounds.get(i)[0], bounds.get(i)[1], latencies.get(i),
+                    s == null ? null : s.cpuNanos(), shares));
         }
         return samples;
     }

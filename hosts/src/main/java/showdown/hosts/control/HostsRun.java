@@ -39,20 +39,20 @@ public final class HostsRun implements AutoCloseable {
                                 List<AgentLauncher> launchers, Clock clock) {
         ChannelTls tls = ChannelTls.controller(certs);
         HostsRun run = new HostsRun();
+        AgentClocks clocks = new AgentClocks(clock, maxClockOffset);
         try {
             Inventory.Host s = inventory.server();
             AgentLink serverLink = run.connect(s, AgentRole.SERVER, List.of(), tls, certs, heartbeatTimeout, launchers);
-            ClockOffset.measure(serverLink, clock, maxClockOffset).check(serverLink, maxClockOffset);
+            clocks.offset(serverLink); // refused now, before any target is built, when it is off
             run.server = new ServerAgentHost(serverLink, s.targetAddress());
             List<AgentLink> loadLinks = new ArrayList<>();
             for (Inventory.Host h : inventory.load()) {
                 AgentLink l = run.connect(h, AgentRole.LOAD, List.of(s.targetAddress()), tls, certs,
                         heartbeatTimeout, launchers);
-                ClockOffset.measure(l, clock, maxClockOffset).check(l, maxClockOffset);
+                clocks.offset(l);
                 loadLinks.add(l);
             }
-            run.measurer = new AgentMeasurer(new AgentLoad(loadLinks, clock, maxClockOffset), run.server, maxClockOffset,
-                    CaseMeasurer.DEFAULT_SLICE);
+            run.measurer = new AgentMeasurer(new AgentLoad(loadLinks, clocks), run.server, CaseMeasurer.DEFAULT_SLICE);
             return run;
         } catch (RuntimeException e) {
             run.close();

@@ -9,10 +9,11 @@ import showdown.load.ErrorCounts;
 import showdown.load.LoadResult;
 import showdown.load.LoadSpec;
 import showdown.load.PacingSummary;
+import showdown.load.QuicSummary;
 import showdown.load.TlsSummary;
 
 /**
- * The agents' results as one: counters summed, histograms added ({@link Histogram#add}: every
+ * The agents' results as one: counters summed (TLS and QUIC summaries included), histograms added ({@link Histogram#add}: every
  * recorded value kept, no percentile ever averaged), the window the longest of the agents'
  * (they share its start), and the generator figures as the sum of the agents' processes.
  */
@@ -42,6 +43,7 @@ public final class LoadMerge {
         Histogram threadRate = new Histogram(3);
         Histogram setup = new Histogram(3);
         TlsSummary tls = null;
+        QuicSummary quic = null;
         for (LoadResult r : results) {
             duration = Math.max(duration, r.durationNanos());
             requests += r.requests();
@@ -62,10 +64,11 @@ public final class LoadMerge {
             opened += r.connections().opened();
             setup.add(r.connections().setupLatency());
             tls = plus(tls, r.connections().tls());
+            quic = plus(quic, r.connections().quic());
         }
         return new LoadResult(spec, results.get(0).transport(), duration, requests, bytesRead, bytesWritten, errors,
                 reconnects, statuses, latency, uncorrected, threadRate, cpu, busiestLoop, cpus, open,
-                new ConnectionStats(opened, setup, tls), spec.openModel() ? pacing(spec, results) : null);
+                new ConnectionStats(opened, setup, tls, quic), spec.openModel() ? pacing(spec, results) : null);
     }
 
     /** The agents' pacing as one: their pacing errors and waits added, their counts summed. */
@@ -84,6 +87,19 @@ public final class LoadMerge {
             }
         }
         return new PacingSummary(spec.arrival(), lateness, blocked, waited, unsent);
+    }
+
+    /** Two agents' QUIC summaries as one: counts summed, closes added code by code. */
+    static QuicSummary plus(QuicSummary a, QuicSummary b) {
+        if (a == null || b == null) {
+            return a == null ? b : a;
+        }
+        SortedMap<String, Long> closes = new TreeMap<>(a.closes());
+        b.closes().forEach((code, n) -> closes.merge(code, n, Long::sum));
+        QuicSummary.EarlyData x = a.earlyData() == null ? QuicSummary.EarlyData.NONE : a.earlyData();
+        QuicSummary.EarlyData y = b.earlyData() == null ? QuicSummary.EarlyData.NONE : b.earlyData();
+        return new QuicSummary(a.noAnswer() + b.noAnswer(), a.streamResets() + b.streamResets(), closes,
+                new QuicSummary.EarlyData(x.sent() + y.sent(), x.accepted() + y.accepted(), x.rejected() + y.rejected()));
     }
 
     private static TlsSummary plus(TlsSummary a, TlsSummary b) {

@@ -5,6 +5,7 @@ import java.time.Duration;
 import java.util.OptionalLong;
 import showdown.harness.run.TargetHost;
 import showdown.harness.target.Availability;
+import showdown.harness.target.CompilerTime;
 import showdown.harness.target.SelfSignedCertificate;
 import showdown.harness.target.ServedTarget;
 import showdown.harness.target.StartOptions;
@@ -139,6 +140,12 @@ public final class ServerAgentHost implements TargetHost {
         @Override
         public OptionalLong localPid() {
             return OptionalLong.empty();
+        }
+
+        /** Its compilers, read by the server agent on its host ({@link AgentCompilers}). */
+        @Override
+        public CompilerTime watchCompilers() {
+            return new AgentCompilers(link);
         }
 
         @Override

@@ -10,19 +10,20 @@ import showdown.load.ErrorCounts;
 import showdown.load.LoadResult;
 import showdown.load.LoadSpec;
 import showdown.load.PacingSummary;
+import showdown.load.QuicSummary;
 import showdown.load.TlsSummary;
 import showdown.load.Transport;
 
 /**
  * A {@link LoadResult} as it crosses the wire: counters as they are, histograms in their
- * compressed encoding ({@link HistogramCodec}). The spec does not travel back: the controller
- * has the one it sent.
+ * compressed encoding ({@link HistogramCodec}), the TLS and QUIC summaries as they are. The spec
+ * does not travel back: the controller has the one it sent.
  */
 public record LoadResultJson(String transport, long durationNanos, long requests, long bytesRead, long bytesWritten,
                              ErrorCounts errors, long reconnects, Map<Integer, Long> statusCounts, String latency,
                              String uncorrectedLatency, String threadRequestsPerSecond, long generatorCpuNanos,
                              double busiestLoopCpuShare, int generatorCpus, int connectionsOpen, long socketsOpened,
-                             String setupLatency, TlsSummary tls, PacingJson pacing) {
+                             String setupLatency, TlsSummary tls, QuicSummary quic, PacingJson pacing) {
 
     /** The open model's pacing as it crosses the wire: its two histograms encoded, the counts as they are. */
     public record PacingJson(String lateness, long blocked, String waited, long unsent) {
@@ -42,7 +43,8 @@ public record LoadResultJson(String transport, long durationNanos, long requests
                 r.uncorrectedLatency() == null ? null : HistogramCodec.encode(r.uncorrectedLatency()),
                 HistogramCodec.encode(r.threadRequestsPerSecond()), r.generatorCpuNanos(), r.busiestLoopCpuShare(),
                 r.generatorCpus(), r.connectionsOpen(), r.connections().opened(),
-                HistogramCodec.encode(r.connections().setupLatency()), r.connections().tls(), PacingJson.of(r.pacing()));
+                HistogramCodec.encode(r.connections().setupLatency()), r.connections().tls(), r.connections().quic(),
+                PacingJson.of(r.pacing()));
     }
 
     public LoadResult toResult(LoadSpec spec) {
@@ -51,7 +53,7 @@ public record LoadResultJson(String transport, long durationNanos, long requests
         return new LoadResult(spec, Transport.valueOf(transport), durationNanos, requests, bytesRead, bytesWritten, errors,
                 reconnects, statuses, HistogramCodec.decode(latency), uncorrected,
                 HistogramCodec.decode(threadRequestsPerSecond), generatorCpuNanos, busiestLoopCpuShare, generatorCpus,
-                connectionsOpen, new ConnectionStats(socketsOpened, HistogramCodec.decode(setupLatency), tls),
+                connectionsOpen, new ConnectionStats(socketsOpened, HistogramCodec.decode(setupLatency), tls, quic),
                 pacing == null ? null : pacing.toSummary(spec.arrival()));
     }
 }

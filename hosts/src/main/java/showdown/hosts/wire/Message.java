@@ -34,6 +34,8 @@ import java.util.Map;
         @JsonSubTypes.Type(value = Message.WatchServer.class, name = "watch-server"),
         @JsonSubTypes.Type(value = Message.EndWatch.class, name = "end-watch"),
         @JsonSubTypes.Type(value = Message.ServerWindow.class, name = "server-window"),
+        @JsonSubTypes.Type(value = Message.ReadCompilers.class, name = "read-compilers"),
+        @JsonSubTypes.Type(value = Message.CompilerReading.class, name = "compiler-reading"),
         @JsonSubTypes.Type(value = Message.StopTarget.class, name = "stop-target"),
         @JsonSubTypes.Type(value = Message.TargetStopped.class, name = "target-stopped"),
 })
@@ -150,7 +152,19 @@ public sealed interface Message {
     /** Server agent → controller: what the target used over the window. */
     record ServerWindow(String caseId, long userNanos, long systemNanos, long peakRssBytes, long averageRssBytes,
                         List<ServerSlice> slices, Double otherShare, Double stealShare, Double busiestSliceOtherShare,
-                        boolean disturbed, boolean alive) implements Message {
+                        boolean disturbed, boolean alive, Double compileSeconds, Double compileShare)
+            implements Message {
+    }
+
+    /** Controller → server agent: how much CPU the target's JIT compilers used since the last reading (the warm-up). */
+    record ReadCompilers() implements Message {
+    }
+
+    /**
+     * Server agent → controller: the target's JIT compilers' CPU time since the previous reading (or
+     * since the target started); {@code hasCompiler} false for a runtime without JIT or no target.
+     */
+    record CompilerReading(boolean hasCompiler, long cpuNanos) implements Message {
     }
 
     /** Controller → server agent: stop the target. */
