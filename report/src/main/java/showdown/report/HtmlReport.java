@@ -92,7 +92,7 @@ public final class HtmlReport {
     private String page() {
         List<Section> sections = new ArrayList<>(new ReportTables(summaries, reproductions).sections());
         Section details = sections.remove(sections.size() - 1);
-        StringBuilder body = new StringBuilder();
+        StringBuilder body = new StringBuilder(headlineSection());
         for (Section s : sections) {
             body.append(section(s));
         }
@@ -117,7 +117,7 @@ public final class HtmlReport {
     }
 
     private String nav(List<Section> sections, Section details) {
-        StringBuilder nav = new StringBuilder("<nav>");
+        StringBuilder nav = new StringBuilder("<nav><a href=\"#" + Headline.ID + "\">" + Headline.HEADING + "</a>");
         for (Section s : sections) {
             nav.append("<a href=\"#").append(s.id()).append("\">").append(Html.escape(shortName(s))).append("</a>");
         }
@@ -146,6 +146,30 @@ public final class HtmlReport {
         }
         for (Table t : s.tables()) {
             sb.append(table(t));
+        }
+        return sb.append("</section>\n").toString();
+    }
+
+    /** What the page opens with: per scenario, the ranked targets as bars with their intervals, the table beside. */
+    private String headlineSection() {
+        Headline headline = new Headline(summaries);
+        Section s = headline.section();
+        StringBuilder sb = new StringBuilder();
+        sb.append("<section id=\"").append(s.id()).append("\">\n<h2>").append(Html.escape(s.heading())).append("</h2>\n")
+                .append("<p>").append(Html.escape(s.intro())).append("</p>\n");
+        for (Headline.Ranking r : headline.rankings()) {
+            List<String> labels = new ArrayList<>();
+            List<Double> values = new ArrayList<>();
+            List<Double> errors = new ArrayList<>();
+            for (Headline.Entry e : r.entries()) {
+                labels.add(seriesNames.get(e.target()));
+                values.add(e.figure().measured() ? e.figure().median() : null);
+                errors.add(halfWidth(e.figure()));
+            }
+            sb.append(figure(Charts.bars(r.title(), Headline.FIGURE, labels, Map.of(Headline.FIGURE, values),
+                            Map.of(Headline.FIGURE, errors)), r.title(),
+                    "Best first: the median of the repetitions, with the 95 % confidence interval. Higher is better."));
+            sb.append(table(Headline.table(r)));
         }
         return sb.append("</section>\n").toString();
     }
@@ -332,8 +356,11 @@ public final class HtmlReport {
 
     /** Half the confidence interval's width, for an error bar; null without an interval. */
     private static Double halfWidth(Optional<Summary> s, java.util.function.Function<Summary, Spread> figure) {
-        return s.map(figure).filter(x -> x.ci() != null && !Double.isNaN(x.ci().low()))
-                .map(x -> (x.ci().high() - x.ci().low()) / 2).orElse(null);
+        return s.map(figure).map(HtmlReport::halfWidth).orElse(null);
+    }
+
+    private static Double halfWidth(Spread s) {
+        return s.ci() == null || Double.isNaN(s.ci().low()) ? null : (s.ci().high() - s.ci().low()) / 2;
     }
 
     private static Double median(Optional<Summary> s, java.util.function.Function<Summary, Spread> figure) {
