@@ -40,6 +40,7 @@ import showdown.harness.target.TargetException;
 import showdown.harness.target.TargetManifest;
 import showdown.harness.target.TargetUnavailableException;
 import showdown.load.LoadException;
+import showdown.load.LoadSpec;
 import showdown.load.LoadResult;
 import showdown.load.ProgressListener;
 
@@ -372,7 +373,14 @@ public final class SuiteRunner {
                     ctx.eta().dropLoad(c.duration());
                     continue;
                 }
-                rate = c.rate().resolve(capacity.get().requestsPerSecond());
+                rate = c.rate().resolve(capacity.get().sustainable() != null
+                        ? capacity.get().sustainable().requestsPerSecond() : capacity.get().requestsPerSecond());
+            }
+            if (ctx.profile().slo() != null && c.rate().closed()) {
+                if (!searchCase(target, c, i, totalCases)) {
+                    return false;
+                }
+                continue;
             }
             ctx.progress().caseStarted(c, c.index(), totalCases);
             ctx.eta().loadStarted(c.duration());
@@ -406,6 +414,43 @@ public final class SuiteRunner {
                     m.hosts());
             ctx.listener().caseRecorded(c, result);
         }
+        return true;
+    }
+
+    /**
+     * A closed-model level of a profile with an {@code slo}: the search for sustainable throughput
+     * instead of one window; false when the target stopped answering (the rest are dropped).
+     */
+    private boolean searchCase(ServedTarget target, PlannedCase c, int index, int totalCases) {
+        if (target.localPid().isEmpty()) {
+            ctx.progress().say(c.describe() + ": not run, the search for sustainable throughput runs on one host only");
+            ctx.eta().dropLoad(c.duration());
+            return true;
+        }
+        ctx.progress().caseStarted(c, c.index(), totalCases);
+        ctx.progress().say("  searching for the highest rate with " + ctx.profile().slo().describe());
+        ctx.eta().loadStarted(c.duration());
+        CaseResult result;
+        try {
+            // The open model sends one request at a time on a connection: a pipelined request is searched unpipelined.
+            LoadSpec spec = LoadSpecs.forCase(target.baseUri(c.protocol()), c, ctx.profile().settle(), ctx.seed(), 0,
+                    ctx.profile().arrival()).toBuilder().pipelineDepth(1).build();
+            result = SustainableSearch.measure(identity(c), spec, ctx.profile().slo(), c.duration(), ctx.progress()::say);
+        } catch (LoadException e) {
+            drop(target.manifest(), TargetOutcome.Status.FAILED, "stopped answering in case '" + c.describe() + "': "
+                    + firstLine(e.getMessage()), null);
+            return false;
+        } finally {
+            ctx.eta().loadDone(c.duration());
+        }
+        if (SHUTTING_DOWN.get()) {
+            return false;
+        }
+        ctx.journal().recordCase(result);
+        measured++;
+        ctx.progress().say(String.format(java.util.Locale.ROOT, "  sustainable throughput at %s: %.0f req/s, limited by %s",
+                ctx.profile().slo().describe(), result.sustainable().requestsPerSecond(), result.sustainable().limit()));
+        ctx.listener().caseRecorded(c, result);
         return true;
     }
 
