@@ -14,6 +14,7 @@ import org.knowm.xchart.internal.chartpart.Chart;
 import showdown.harness.plan.PublishedSeeds;
 import showdown.harness.results.PercentilePoint;
 import showdown.harness.results.RunResults;
+import showdown.harness.results.SustainableThroughput;
 
 /**
  * Writes {@code report.html}: one self-contained file that works offline. Charts are XChart SVG inlined
@@ -62,6 +63,8 @@ public final class HtmlReport {
             });
             document.documentElement.setAttribute('data-tables', 'sortable');
             """;
+
+    private static final double MICROS_PER_MILLI = 1_000.0;
 
     private final RunResults run;
     private final Summaries summaries;
@@ -158,6 +161,9 @@ public final class HtmlReport {
         sb.append("<section id=\"").append(s.id()).append("\">\n<h2>").append(Html.escape(s.heading())).append("</h2>\n")
                 .append("<p>").append(Html.escape(s.intro())).append("</p>\n");
         for (Headline.Ranking r : headline.rankings()) {
+            sb.append(latencyVsRate(r));
+        }
+        for (Headline.Ranking r : headline.rankings()) {
             List<String> labels = new ArrayList<>();
             List<Double> values = new ArrayList<>();
             List<Double> errors = new ArrayList<>();
@@ -166,12 +172,39 @@ public final class HtmlReport {
                 values.add(e.figure().measured() ? e.figure().median() : null);
                 errors.add(halfWidth(e.figure()));
             }
-            sb.append(figure(Charts.bars(r.title(), Headline.FIGURE, labels, Map.of(Headline.FIGURE, values),
-                            Map.of(Headline.FIGURE, errors)), r.title(),
-                    "Best first: the median of the repetitions, with the 95 % confidence interval. Higher is better."));
+            // A knee's bracket is lopsided (the answer is its low end): the table gives it, no bar draws it.
+            boolean searched = !r.figure().equals(Headline.FIGURE);
+            sb.append(figure(Charts.bars(r.title(), r.figure(), labels, Map.of(r.figure(), values),
+                            searched ? Map.of() : Map.of(r.figure(), errors)), r.title(), searched
+                            ? "Best first: the median of the repetitions; the table gives the rates each knee lies between."
+                            + " Higher is better."
+                            : "Best first: the median of the repetitions, with the 95 % confidence interval. Higher is better."));
             sb.append(table(Headline.table(r)));
         }
         return sb.append("</section>\n").toString();
+    }
+
+    /** For a scenario whose main case was searched: each target's steps, latency against achieved rate. */
+    private String latencyVsRate(Headline.Ranking r) {
+        Map<String, List<Charts.RatePoint>> steps = new LinkedHashMap<>();
+        SustainableThroughput any = null;
+        for (Headline.Entry e : r.entries()) {
+            SustainableThroughput search = summaries.get(e.target(), r.scenario(), r.request(), r.connections())
+                    .map(Summary::search).orElse(null);
+            if (search != null) {
+                any = search;
+                steps.put(seriesNames.get(e.target()), search.steps().stream().map(st -> new Charts.RatePoint(
+                        st.achievedRequestsPerSecond(), st.p50Micros() / MICROS_PER_MILLI,
+                        st.quantileMicros() / MICROS_PER_MILLI)).toList());
+            }
+        }
+        if (any == null) {
+            return "";
+        }
+        String title = r.scenario() + ": " + r.request() + ", latency against rate";
+        return figure(Charts.latencyVsRate(title, any.quantile(), any.limitMicros() / MICROS_PER_MILLI, steps), title,
+                "Every step of each target's search: " + any.quantile() + " (solid) and p50 (dashed) against the rate"
+                        + " answered; the grey line is the target. Where a target's solid line crosses it is its knee.");
     }
 
     static String table(Table t) {

@@ -8,6 +8,7 @@ import showdown.harness.results.CaseNote;
 import showdown.harness.results.CaseSample;
 import showdown.harness.results.Errors;
 import showdown.harness.results.Interval;
+import showdown.harness.results.SustainableThroughput;
 import showdown.harness.results.Uncertainty;
 import showdown.harness.stats.Bootstrap;
 import showdown.harness.stats.RoundSpreads;
@@ -130,6 +131,30 @@ public final class Summary {
 
     public Spread serverPeakRssBytes() {
         return spread(c -> c.server().peakRssBytes());
+    }
+
+    /**
+     * The sustainable throughput of a search case (req/s at its latency target), with as its interval
+     * the bracket its knee lies in (the highest rate that held to the lowest that failed) over every
+     * repetition; {@link Spread#NONE} for any other case.
+     */
+    public Spread sustainable() {
+        List<SustainableThroughput> found = repetitions.stream().map(CaseResult::sustainable)
+                .filter(java.util.Objects::nonNull).toList();
+        if (found.isEmpty()) {
+            return Spread.NONE;
+        }
+        Interval bracket = new Interval(found.stream().mapToDouble(f -> f.interval().low()).min().orElseThrow(),
+                found.stream().mapToDouble(f -> f.interval().high()).max().orElseThrow());
+        return Spread.of(found.stream().map(SustainableThroughput::requestsPerSecond).toList()).withCi(bracket);
+    }
+
+    /** The search of the repetition with the median sustainable throughput; null for any other case. */
+    public SustainableThroughput search() {
+        List<SustainableThroughput> found = repetitions.stream().map(CaseResult::sustainable)
+                .filter(java.util.Objects::nonNull)
+                .sorted(Comparator.comparingDouble(SustainableThroughput::requestsPerSecond)).toList();
+        return found.isEmpty() ? null : found.get((found.size() - 1) / 2);
     }
 
     /** Errors of all repetitions added up: one error in any repetition is worth seeing. */
