@@ -8,7 +8,6 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.UUID;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import showdown.harness.results.CaseResult;
@@ -28,13 +27,12 @@ class RunCapacityEndToEndTest {
 
     @TempDir
     Path home;
-    private String marker;
+    /** On the target's command line, so that cleanUp finds whatever the run left. */
+    private final String marker = UUID.randomUUID().toString();
 
-    @BeforeEach
-    void makeHome() throws IOException {
-        RunEndToEndTest.copyTree(Path.of("..").toAbsolutePath().normalize().resolve("scenarios"), home.resolve("scenarios"));
-        marker = UUID.randomUUID().toString();
-        RunContractServer.writeTarget(home, "alpha", "alpha", marker);
+    /** A Showdown home with one target and {@code slo.yaml}: tiny windows, a loose p99. */
+    private void writeHome() throws IOException {
+        RunContractServer.home(home, "alpha", "alpha", marker);
         Files.writeString(home.resolve("slo.yaml"), """
                 name: slo
                 description: a tiny capacity run, for tests
@@ -60,6 +58,7 @@ class RunCapacityEndToEndTest {
 
     @Test
     void eachClosedLevelIsASearchAndTheShareAfterItUsesItsAnswer() throws IOException {
+        writeHome();
         Path out = home.resolve("results/slo");
         assertThat(Main.execute("run", "--profile", home.resolve("slo.yaml").toString(), "--scenario", "phoenix-showdown",
                 "--target", "alpha", "--out", out.toString(), "--seed", "5", "--slo", "p99=900ms")).isZero();

@@ -18,20 +18,17 @@ final class SustainableTables {
 
     static final String ID = "sustainable";
 
-    private final Summaries summaries;
-
-    SustainableTables(Summaries summaries) {
-        this.summaries = summaries;
+    private SustainableTables() {
     }
 
     /** The section; empty when the run searched nothing. */
-    Optional<Section> section() {
+    static Optional<Section> section(Summaries summaries) {
         List<Table> tables = new ArrayList<>();
         for (String scenario : summaries.scenarios()) {
             List<Summary> searched = summaries.all().stream()
                     .filter(s -> s.key().scenario().equals(scenario) && s.search() != null).toList();
             if (!searched.isEmpty()) {
-                tables.add(table(scenario, searched));
+                tables.add(table(summaries, scenario, searched));
             }
         }
         if (tables.isEmpty()) {
@@ -44,7 +41,7 @@ final class SustainableTables {
                 + " rate, or the load generator or the connections, whose answer is not the server's.", null, tables));
     }
 
-    private Table table(String scenario, List<Summary> searched) {
+    private static Table table(Summaries summaries, String scenario, List<Summary> searched) {
         SustainableThroughput any = searched.get(0).search();
         Table t = new Table(Scenarios.heading(scenario) + ": " + any.quantile() + " under "
                 + java.math.BigDecimal.valueOf(any.limitMicros() / 1_000.0).stripTrailingZeros().toPlainString() + " ms",
