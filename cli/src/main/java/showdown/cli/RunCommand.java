@@ -340,8 +340,8 @@ final class RunCommand extends Command {
     private void refuseOptionsWithResume() {
         boolean other = !targets.isEmpty() || !scenarios.isEmpty() || !profile.equals("quick") || duration != null
                 || warmup != null || !connections.isEmpty() || repeat != null || !cpus.isEmpty() || out != null
-                || noVerify || seed != null || !targetEnv.isEmpty() || remeasure || hosts != null || certs != null
-                || kube.enabled;
+                || noVerify || seed != null || !targetEnv.isEmpty() || remeasure || slo != null || hosts != null
+                || certs != null || kube.enabled;
         if (other) {
             throw new UserException("--resume takes no other run options: the run keeps the settings it started with");
         }

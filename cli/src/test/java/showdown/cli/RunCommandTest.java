@@ -93,6 +93,8 @@ class RunCommandTest {
                 .contains("not a 'showdown run' results folder (no run-settings.json)");
         assertThat(runExpectingUsageError("--resume", home.resolve("empty").toString(), "--repeat", "2"))
                 .isEqualTo("showdown run: --resume takes no other run options: the run keeps the settings it started with");
+        assertThat(runExpectingUsageError("--resume", home.resolve("empty").toString(), "--slo", "p99=50ms"))
+                .isEqualTo("showdown run: --resume takes no other run options: the run keeps the settings it started with");
     }
 
     @Test
