@@ -187,24 +187,31 @@ public final class HtmlReport {
     /** For a scenario whose main case was searched: each target's steps, latency against achieved rate. */
     private String latencyVsRate(Headline.Ranking r) {
         Map<String, List<Charts.RatePoint>> steps = new LinkedHashMap<>();
+        Map<String, Charts.RatePoint> knees = new HashMap<>();
         SustainableThroughput any = null;
         for (Headline.Entry e : r.entries()) {
             SustainableThroughput search = summaries.get(e.target(), r.scenario(), r.request(), r.connections())
                     .map(Summary::search).orElse(null);
             if (search != null) {
                 any = search;
-                steps.put(seriesNames.get(e.target()), search.steps().stream().map(st -> new Charts.RatePoint(
-                        st.achievedRequestsPerSecond(), st.p50Micros() / MICROS_PER_MILLI,
-                        st.quantileMicros() / MICROS_PER_MILLI)).toList());
+                String name = seriesNames.get(e.target());
+                for (SustainableThroughput.SearchStep st : search.steps()) {
+                    Charts.RatePoint p = new Charts.RatePoint(st.achievedRequestsPerSecond(),
+                            st.p50Micros() / MICROS_PER_MILLI, st.quantileMicros() / MICROS_PER_MILLI);
+                    steps.computeIfAbsent(name, n -> new ArrayList<>()).add(p);
+                    if (st.rate() == search.requestsPerSecond() && search.requestsPerSecond() > 0) {
+                        knees.put(name, p); // the last window at the answer's rate
+                    }
+                }
             }
         }
         if (any == null) {
             return "";
         }
         String title = r.scenario() + ": " + r.request() + ", latency against rate";
-        return figure(Charts.latencyVsRate(title, any.quantile(), any.limitMicros() / MICROS_PER_MILLI, steps), title,
+        return figure(Charts.latencyVsRate(title, any.quantile(), any.limitMicros() / MICROS_PER_MILLI, steps, knees), title,
                 "Every step of each target's search: " + any.quantile() + " (solid) and p50 (dashed) against the rate"
-                        + " answered; the grey line is the target. Where a target's solid line crosses it is its knee.");
+                        + " answered; the grey line is the target; a square marks each target's knee, the step at its answer.");
     }
 
     static String table(Table t) {

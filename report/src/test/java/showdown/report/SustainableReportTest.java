@@ -64,6 +64,18 @@ class SustainableReportTest {
     }
 
     @Test
+    void theLatencyAgainstRateChartHasBothQuantilesPerTargetItsKneeAndTheTarget() {
+        Charts.RatePoint knee = new Charts.RatePoint(5_000, 1.5, 9);
+        var chart = Charts.latencyVsRate("t", "p99", 10, java.util.Map.of("netty", List.of(
+                new Charts.RatePoint(2_500, 0.8, 2), knee, new Charts.RatePoint(5_200, 5, 40))), java.util.Map.of("netty", knee));
+        assertThat(chart.getSeriesMap().keySet()).containsExactlyInAnyOrder("netty p99", "netty p50", "netty knee",
+                "p99 target");
+        assertThat(chart.getSeriesMap().get("p99 target").getYData()).containsExactly(10.0, 10.0);
+        assertThat(chart.getSeriesMap().get("p99 target").getXData()).containsExactly(0.0, 5_200.0);
+        assertThat(chart.getSeriesMap().get("netty knee").getXData()).containsExactly(5_000.0);
+    }
+
+    @Test
     void reportHtmlOpensWithTheLatencyAgainstRateChart() {
         String html = HtmlReport.render(capacityRun());
         int first = html.indexOf("<svg ");
