@@ -8,6 +8,7 @@ import showdown.harness.results.CaseNote;
 import showdown.harness.results.CaseSample;
 import showdown.harness.results.Errors;
 import showdown.harness.results.Interval;
+import showdown.harness.results.Latency;
 import showdown.harness.results.SustainableThroughput;
 import showdown.harness.results.Uncertainty;
 import showdown.harness.stats.Bootstrap;
@@ -98,24 +99,24 @@ public final class Summary {
     }
 
     public Spread latencyAvgMillis() {
-        return spread(c -> c.latency().avgMicros() / MICROS_PER_MILLI);
+        return latency(Latency::avgMicros);
     }
 
     public Spread latencyStdevMillis() {
-        return spread(c -> c.latency().stdevMicros() / MICROS_PER_MILLI);
+        return latency(Latency::stdevMicros);
     }
 
     public Spread latencyP50Millis() {
-        return spread(c -> c.latency().p50Micros() / MICROS_PER_MILLI);
+        return latency(Latency::p50Micros);
     }
 
     public Spread latencyP999Millis() {
-        return spread(c -> c.latency().p999Micros() / MICROS_PER_MILLI);
+        return latency(Latency::p999Micros);
     }
 
     public Spread latencyP99Millis() {
         Uncertainty u = uncertainty();
-        Spread s = spread(c -> c.latency().p99Micros() / MICROS_PER_MILLI);
+        Spread s = latency(Latency::p99Micros);
         return u == null || u.p99Micros() == null ? s : s.withCi(new Interval(u.p99Micros().low() / MICROS_PER_MILLI,
                 u.p99Micros().high() / MICROS_PER_MILLI));
     }
@@ -190,6 +191,14 @@ public final class Summary {
         List<CaseResult> byRate = repetitions.stream()
                 .sorted(Comparator.comparingDouble(CaseResult::requestsPerSecond)).toList();
         return byRate.get((byRate.size() - 1) / 2);
+    }
+
+    /**
+     * A latency figure in ms over the repetitions that recorded latency: a search case keeps its
+     * steps' latencies in its own record, not in a histogram, and shows none here.
+     */
+    private Spread latency(java.util.function.ToDoubleFunction<Latency> figure) {
+        return spread(c -> c.latency().equals(Latency.NONE) ? null : figure.applyAsDouble(c.latency()) / MICROS_PER_MILLI);
     }
 
     private Spread spread(Function<CaseResult, Number> figure) {
