@@ -192,7 +192,7 @@ public final class SuiteRunner {
         for (TargetRound r : rounds) {
             d = d.plus(ctx.warmup());
             for (PlannedCase c : r.cases()) {
-                d = d.plus(c.duration());
+                d = d.plus(load(c));
             }
         }
         return d;
@@ -349,8 +349,14 @@ public final class SuiteRunner {
         return target + "\u0000" + repetition;
     }
 
-    private static Duration casesLoad(List<PlannedCase> cases) {
-        return cases.stream().map(PlannedCase::duration).reduce(Duration.ZERO, Duration::plus);
+    private Duration casesLoad(List<PlannedCase> cases) {
+        return cases.stream().map(this::load).reduce(Duration.ZERO, Duration::plus);
+    }
+
+    /** The load a case puts on its target at most: its window, or a search's bound on its steps. */
+    private Duration load(PlannedCase c) {
+        boolean search = ctx.profile().slo() != null && c.rate().closed();
+        return search ? SustainableSearch.longest(c.duration()) : c.duration();
     }
 
     /** Runs the round's cases in order; false when the target stopped answering (the rest are dropped). */
@@ -370,7 +376,7 @@ public final class SuiteRunner {
                 if (capacity.isEmpty() || capacity.get().requestsPerSecond() <= 0) {
                     // Its capacity case failed or was dropped: there is no rate to take a share of.
                     ctx.progress().say(c.describe() + ": not run, no capacity measured for it");
-                    ctx.eta().dropLoad(c.duration());
+                    ctx.eta().dropLoad(load(c));
                     continue;
                 }
                 rate = c.rate().resolve(capacity.get().sustainable() != null
@@ -383,7 +389,7 @@ public final class SuiteRunner {
                 continue;
             }
             ctx.progress().caseStarted(c, c.index(), totalCases);
-            ctx.eta().loadStarted(c.duration());
+            ctx.eta().loadStarted(load(c));
             CaseMeasurer.Measurement m;
             try {
                 m = ctx.load().measure(LoadSpecs.forCase(target.baseUri(c.protocol()), c, ctx.profile().settle(), ctx.seed(),
@@ -394,7 +400,7 @@ public final class SuiteRunner {
                 ctx.eta().dropLoad(casesLoad(cases.subList(i + 1, cases.size())));
                 return false;
             } finally {
-                ctx.eta().loadDone(c.duration());
+                ctx.eta().loadDone(load(c));
             }
             if (SHUTTING_DOWN.get()) {
                 return false; // see SHUTTING_DOWN: the servers are being stopped under this case
@@ -424,12 +430,12 @@ public final class SuiteRunner {
     private boolean searchCase(ServedTarget target, PlannedCase c, int index, int totalCases) {
         if (target.localPid().isEmpty()) {
             ctx.progress().say(c.describe() + ": not run, the search for sustainable throughput runs on one host only");
-            ctx.eta().dropLoad(c.duration());
+            ctx.eta().dropLoad(load(c));
             return true;
         }
         ctx.progress().caseStarted(c, c.index(), totalCases);
         ctx.progress().say("  searching for the highest rate with " + ctx.profile().slo().describe());
-        ctx.eta().loadStarted(c.duration());
+        ctx.eta().loadStarted(load(c));
         CaseResult result;
         try {
             // The open model sends one request at a time on a connection: a pipelined request is searched unpipelined.
@@ -441,7 +447,7 @@ public final class SuiteRunner {
                     + firstLine(e.getMessage()), null);
             return false;
         } finally {
-            ctx.eta().loadDone(c.duration());
+            ctx.eta().loadDone(load(c));
         }
         if (SHUTTING_DOWN.get()) {
             return false;

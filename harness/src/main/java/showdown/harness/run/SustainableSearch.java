@@ -33,6 +33,11 @@ final class SustainableSearch {
     private SustainableSearch() {
     }
 
+    /** The longest a search with this window can load its target: the probe, then every step settled and measured. */
+    static Duration longest(Duration window) {
+        return window.plus(EngineStepRunner.SETTLE.plus(window).multipliedBy(MAX_STEPS));
+    }
+
     /**
      * Runs the search from {@code spec} (the case's load: URL, request, threads, connections to start
      * with) and returns the case: its {@code sustainable} record, and as its ordinary figures those of
