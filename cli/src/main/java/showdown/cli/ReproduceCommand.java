@@ -79,7 +79,7 @@ final class ReproduceCommand extends Command {
             List<String> run = targets.isEmpty() ? seedTargetsHere(s, TargetCatalog.discover(home)) : targets;
             checkReference(s, run);
             RunSettings settings = new RunSettings(run, List.of(s.seed()), PROFILE, duration, null, repeat, List.of(),
-                    List.of(), true, new SecureRandom().nextLong(), Map.of(), false);
+                    List.of(), true, new SecureRandom().nextLong(), Map.of(), false, null);
             outcome = RunCommand.start(home, settings, out, RunCommand.commandLine(this, args));
         } catch (PlanException | TargetException | ResultsException e) {
             throw new UserException(e.getMessage());

@@ -23,6 +23,7 @@ import showdown.harness.results.ResultsJson;
 import showdown.harness.run.ContractVerifier;
 import showdown.harness.run.RunListener;
 import showdown.harness.run.RunSettings;
+import showdown.load.capacity.LatencyTarget;
 import showdown.harness.run.Suite;
 import showdown.harness.run.SuiteRunner;
 import showdown.harness.target.ShowdownHome;
@@ -55,6 +56,7 @@ final class RunCommand extends Command {
     private Long seed;
     private final TargetEnv targetEnv = new TargetEnv();
     private boolean remeasure;
+    private String slo;
     private Path hosts;
     private Path certs;
     private Duration maxClockOffset = ClockOffset.DEFAULT_MAX;
@@ -79,7 +81,7 @@ final class RunCommand extends Command {
                 .value("--scenario", "NAME", "A scenario to run: spock-scotty, mist, phoenix-showdown, techempower,"
                         + " or secure (the seed routes over TLS and QUIC, only when named) (repeatable; default: all but secure).",
                         scenarios::add)
-                .value("--profile", "quick|seeds|full|latency|FILE", "How long and how hard (default: " + profile + ").", v -> profile = v)
+                .value("--profile", "quick|seeds|full|latency|capacity|FILE", "How long and how hard (default: " + profile + ").", v -> profile = v)
                 .value("--duration", "D", "The measured window of each case, e.g. 5s (default: the profile's).", v -> duration = v)
                 .value("--warmup", "D", "The least warm-up per target start, e.g. 10s; it goes on until the target is"
                         + " steady (a JVM: its JIT compilers quiet; others: the throughput settled), up to the profile's"
@@ -97,6 +99,12 @@ final class RunCommand extends Command {
                         + " kept and skipped.", v -> resume = Options.toPath("--resume", v))
                 .value(TargetEnv.OPTION, TargetEnv.VALUE_LABEL, "Extra environment for every target started, e.g."
                         + " SPIN_MICROS=20 or JDK_JAVA_OPTIONS=-Xmx1g (repeatable).", targetEnv::add)
+                .value("--slo", "Q=T", "The latency target of the capacity profile's searches for sustainable"
+                        + " throughput, e.g. p99=50ms (default: the profile's, p99=10ms); with another profile, each"
+                        + " closed-model case becomes such a search.", v -> {
+                            LatencyTarget.parse(v); // a bad target is refused before anything starts
+                            slo = v;
+                        })
                 .flag("--remeasure", "Measure the cases marked disturbed once more at the end of the run.",
                         () -> remeasure = true)
                 .flag("--no-verify", "Measure without checking each target against the contract first.", () -> noVerify = true)
@@ -156,7 +164,7 @@ final class RunCommand extends Command {
                 }
             } else {
                 RunSettings settings = new RunSettings(targets, scenarios, profile, duration, warmup, repeat, connections,
-                        cpus, !noVerify, seed != null ? seed : new SecureRandom().nextLong(), targetEnv.asMap(), remeasure);
+                        cpus, !noVerify, seed != null ? seed : new SecureRandom().nextLong(), targetEnv.asMap(), remeasure, slo);
                 if (kube.enabled) {
                     outcome = startOnKubernetes(home, settings, commandLine(this, args));
                 } else if (hosts == null) {
@@ -333,8 +341,8 @@ final class RunCommand extends Command {
     private void refuseOptionsWithResume() {
         boolean other = !targets.isEmpty() || !scenarios.isEmpty() || !profile.equals("quick") || duration != null
                 || warmup != null || !connections.isEmpty() || repeat != null || !cpus.isEmpty() || out != null
-                || noVerify || seed != null || !targetEnv.isEmpty() || remeasure || hosts != null || certs != null
-                || kube.enabled;
+                || noVerify || seed != null || !targetEnv.isEmpty() || remeasure || slo != null || hosts != null
+                || certs != null || kube.enabled;
         if (other) {
             throw new UserException("--resume takes no other run options: the run keeps the settings it started with");
         }

@@ -68,7 +68,7 @@ class RunCommandTest {
     @Test
     void unknownNamesAreOneLine() {
         assertThat(runExpectingUsageError("--profile", "nope"))
-                .isEqualTo("showdown run: unknown profile 'nope': give one of quick, seeds, full, latency or a profile file");
+                .isEqualTo("showdown run: unknown profile 'nope': give one of quick, seeds, full, latency, capacity or a profile file");
         assertThat(runExpectingUsageError("--target", "nosuch")).isEqualTo("showdown run: unknown target 'nosuch' (known: one)");
         assertThat(runExpectingUsageError("--scenario", "nosuch")).isEqualTo("showdown run: unknown scenario 'nosuch' (known: s)");
     }
@@ -80,6 +80,9 @@ class RunCommandTest {
         assertThat(runExpectingUsageError("--connections", "4,0")).contains("each level must be at least 1, not 0");
         assertThat(runExpectingUsageError("--connections", "four")).contains("--connections");
         assertThat(runExpectingUsageError("--cpus", "server=0")).contains("give both server=LIST and load=LIST");
+        assertThat(runExpectingUsageError("--slo", "p95=10ms"))
+                .isEqualTo("showdown run: --slo: unknown quantile 'p95': use p50, p90, p99 or p99.9");
+        assertThat(runExpectingUsageError("--slo", "p99")).contains("--slo takes QUANTILE=TIME, e.g. p99=10ms");
     }
 
     @Test
@@ -89,6 +92,8 @@ class RunCommandTest {
         assertThat(runExpectingUsageError("--resume", home.resolve("empty").toString()))
                 .contains("not a 'showdown run' results folder (no run-settings.json)");
         assertThat(runExpectingUsageError("--resume", home.resolve("empty").toString(), "--repeat", "2"))
+                .isEqualTo("showdown run: --resume takes no other run options: the run keeps the settings it started with");
+        assertThat(runExpectingUsageError("--resume", home.resolve("empty").toString(), "--slo", "p99=50ms"))
                 .isEqualTo("showdown run: --resume takes no other run options: the run keeps the settings it started with");
     }
 

@@ -29,6 +29,13 @@ public final class RunContractServer {
     private RunContractServer() {
     }
 
+    /** {@code home} as a Showdown home: the shipped scenarios, and a target {@code name} (display {@code display}). */
+    static void home(java.nio.file.Path home, String name, String display, String marker) throws IOException {
+        RunEndToEndTest.copyTree(java.nio.file.Path.of("..").toAbsolutePath().normalize().resolve("scenarios"),
+                home.resolve("scenarios"));
+        writeTarget(home, name, display, marker);
+    }
+
     /**
      * A target named {@code name} under {@code home} that runs this server; {@code marker} is on its
      * command line, so that a test can find the processes it left.

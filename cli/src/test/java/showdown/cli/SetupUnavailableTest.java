@@ -38,9 +38,8 @@ class SetupUnavailableTest {
 
     @BeforeEach
     void makeHome() throws IOException {
-        RunEndToEndTest.copyTree(Path.of("..").toAbsolutePath().normalize().resolve("scenarios"), home.resolve("scenarios"));
         marker = UUID.randomUUID().toString();
-        RunContractServer.writeTarget(home, "alpha", "Alpha", marker);
+        RunContractServer.home(home, "alpha", "Alpha", marker);
         writeTargetWhoseSetupExits3(home, "venvless", SETUPS_LINE, "");
         RunEndToEndTest.writeTinyProfile(home);
         System.setProperty("showdown.home", home.toString());

@@ -112,6 +112,59 @@ final class Charts {
         }
     }
 
+    /** One step of a search as the latency-vs-rate chart draws it: achieved req/s, p50 and the judged quantile in ms. */
+    record RatePoint(double achievedRate, double p50Millis, double quantileMillis) {
+    }
+
+    /**
+     * Latency against achieved rate from searches' steps: per framework, p50 as a dashed line and the
+     * judged quantile as a solid one in the same colour, points in rate order, and its knee (the step
+     * at its answer) as a square; the latency target as a grey horizontal line across the chart.
+     */
+    static XYChart latencyVsRate(String title, String quantile, double targetMillis,
+                                 Map<String, List<RatePoint>> stepsByFramework, Map<String, RatePoint> kneeByFramework) {
+        XYChart chart = new XYChartBuilder().width(WIDTH_PX).height(HEIGHT_PX).title(title)
+                .xAxisTitle("achieved requests per second").yAxisTitle("latency (ms)").build();
+        style(chart.getStyler());
+        chart.getStyler().setXAxisDecimalPattern("#,##0").setYAxisMin(0.0);
+        Color[] colors = chart.getStyler().getSeriesColors();
+        double maxRate = 0;
+        int i = 0;
+        for (Map.Entry<String, List<RatePoint>> e : stepsByFramework.entrySet()) {
+            List<RatePoint> points = e.getValue().stream()
+                    .sorted(java.util.Comparator.comparingDouble(RatePoint::achievedRate)).toList();
+            if (points.isEmpty()) {
+                continue;
+            }
+            Color color = colors[i++ % colors.length];
+            List<Double> xs = points.stream().map(RatePoint::achievedRate).toList();
+            maxRate = Math.max(maxRate, xs.get(xs.size() - 1));
+            line(chart, e.getKey() + " " + quantile, xs, points.stream().map(RatePoint::quantileMillis).toList(), color,
+                    SeriesLines.SOLID, SeriesMarkers.CIRCLE);
+            line(chart, e.getKey() + " p50", xs, points.stream().map(RatePoint::p50Millis).toList(), color,
+                    SeriesLines.DASH_DASH, SeriesMarkers.DIAMOND);
+            RatePoint knee = kneeByFramework.get(e.getKey());
+            if (knee != null) {
+                line(chart, e.getKey() + " knee", List.of(knee.achievedRate()), List.of(knee.quantileMillis()), color,
+                        SeriesLines.NONE, SeriesMarkers.SQUARE);
+            }
+        }
+        if (maxRate > 0) {
+            line(chart, quantile + " target", List.of(0.0, maxRate), List.of(targetMillis, targetMillis), Color.GRAY,
+                    SeriesLines.DOT_DOT, SeriesMarkers.NONE);
+        }
+        return chart;
+    }
+
+    private static void line(XYChart chart, String name, List<Double> xs, List<Double> ys, Color color, BasicStroke stroke,
+                             Marker marker) {
+        XYSeries s = chart.addSeries(name, xs, ys);
+        s.setLineColor(color);
+        s.setMarkerColor(color);
+        s.setLineStyle(stroke);
+        s.setMarker(marker);
+    }
+
     /**
      * Grouped bars: one group per category, one bar per series. A null value leaves its bar out. With a
      * single series (one bar per category), the legend is hidden.

@@ -8,11 +8,13 @@ import showdown.harness.results.CaseSample;
 import showdown.harness.results.RunResults;
 import showdown.harness.stats.Bootstrap;
 import showdown.harness.stats.ChangeTest;
+import showdown.harness.stats.PooledVariance;
 import showdown.harness.stats.RoundSpreads;
 import showdown.harness.stats.SampleStatistics;
 
 /**
- * Two runs compared case by case (target, scenario, request, connections) on requests per second,
+ * Two runs compared case by case (target, scenario, request, connections) on requests per second
+ * (on sustainable throughput for a case that was a search in both: {@link SustainableChange}),
  * with a verdict from {@link ChangeTest}: the interval of B's change against A over the rounds of
  * both sides (Student's t, the spread between rounds pooled over the target's cases in both runs),
  * against a practical threshold.
@@ -38,14 +40,17 @@ public record Comparison(List<Row> rows, List<CaseKey> onlyInA, List<CaseKey> on
     /**
      * One case in both runs.
      *
-     * @param a           A's req/s over the repetitions compared
-     * @param b           B's req/s over the repetitions compared
+     * @param a           A's req/s over the repetitions compared, or its sustainable throughput when
+     *                    {@code sustainable}
+     * @param b           B's likewise
+     * @param sustainable true when the case was a search on both sides: the figures compared are the
+     *                    sustainable throughputs
      * @param change      B's change against A, with its interval and verdict
      * @param disturbedA  A's disturbed rounds of the case: left out, or kept
      * @param disturbedB  B's likewise
      */
-    public record Row(CaseKey key, Spread a, Spread b, ChangeTest.Change change, DisturbedRounds.Count disturbedA,
-                      DisturbedRounds.Count disturbedB) {
+    public record Row(CaseKey key, Spread a, Spread b, boolean sustainable, ChangeTest.Change change,
+                      DisturbedRounds.Count disturbedA, DisturbedRounds.Count disturbedB) {
 
         public ChangeTest.Verdict verdict() {
             return change.verdict();
@@ -74,6 +79,8 @@ public record Comparison(List<Row> rows, List<CaseKey> onlyInA, List<CaseKey> on
         Summaries sa = new Summaries(da.side());
         Summaries sb = new Summaries(db.side());
         Map<String, RoundSpreads> spreads = pooledByTarget(new Summaries(da.clean()), new Summaries(db.clean()));
+        Map<String, PooledVariance> searchSpreads = SustainableChange.pooledByTarget(new Summaries(da.clean()),
+                new Summaries(db.clean()));
         List<Row> rows = new ArrayList<>();
         List<CaseKey> onlyInA = new ArrayList<>();
         for (Summary x : sa.all()) {
@@ -81,11 +88,15 @@ public record Comparison(List<Row> rows, List<CaseKey> onlyInA, List<CaseKey> on
             if (y.isEmpty()) {
                 onlyInA.add(x.key());
             } else {
-                ChangeTest.Change change = change(test, x, y.get(), spreads.get(x.key().target()));
+                boolean searched = x.sustainable().measured() && y.get().sustainable().measured();
+                ChangeTest.Change change = searched
+                        ? SustainableChange.of(test, x, y.get(), searchSpreads.getOrDefault(x.key().target(), PooledVariance.NONE))
+                        : change(test, x, y.get(), spreads.get(x.key().target()));
                 if (!keepDisturbed && (da.of(x.key()).kept() > 0 || db.of(x.key()).kept() > 0)) {
                     change = change.inconclusive(); // it rests on disturbed rounds: no verdict
                 }
-                rows.add(new Row(x.key(), x.requestsPerSecond(), y.get().requestsPerSecond(), change, da.of(x.key()),
+                rows.add(new Row(x.key(), searched ? x.sustainable() : x.requestsPerSecond(),
+                        searched ? y.get().sustainable() : y.get().requestsPerSecond(), searched, change, da.of(x.key()),
                         db.of(x.key())));
             }
         }

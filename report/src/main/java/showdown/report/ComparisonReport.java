@@ -26,7 +26,8 @@ public final class ComparisonReport {
         StringBuilder out = new StringBuilder();
         out.append("A: ").append(nameA).append(" (run ").append(a.runId()).append(", ").append(reps(a)).append(")\n");
         out.append("B: ").append(nameB).append(" (run ").append(b.runId()).append(", ").append(reps(b)).append(")\n");
-        out.append(String.format(Locale.ROOT, "change = B / A - 1 on req/s. 95%% CI over rounds: Student's t, the"
+        out.append(String.format(Locale.ROOT, "change = B / A - 1 on req/s (on sustainable throughput for a request"
+                + " marked (sustainable): a search in both runs). 95%% CI over rounds: Student's t, the"
                 + " spread between rounds pooled over the target's cases; faster/slower: the whole CI beyond ±%s %%;"
                 + " same: within it; inconclusive: it crosses a threshold.%n"
                 + "With one round on a side the CI is over that window's slices: it shows how steady the window was"
@@ -42,7 +43,8 @@ public final class ComparisonReport {
         lines.add(HEADERS);
         for (Comparison.Row r : cmp.rows()) {
             ChangeTest.Change c = r.change();
-            lines.add(List.of(r.key().target(), r.key().scenario(), r.key().request(),
+            lines.add(List.of(r.key().target(), r.key().scenario(),
+                    r.sustainable() ? r.key().request() + " (sustainable)" : r.key().request(),
                     String.valueOf(r.key().connections()),
                     Format.spread(r.a(), Format::whole), Format.spread(r.b(), Format::whole),
                     Double.isNaN(c.changePercent()) ? Format.MISSING

@@ -8,6 +8,7 @@ import showdown.harness.results.CaseResult;
 import showdown.harness.results.GeneratorMetrics;
 import showdown.harness.results.RunResults;
 import showdown.harness.results.ServerMetrics;
+import showdown.harness.results.SustainableThroughput;
 
 /**
  * Writes {@code results.csv}: one row per measured case (every repetition), a header row, RFC 4180
@@ -26,7 +27,9 @@ public final class CsvReport {
             "server_avg_rss_bytes",
             "generator_cpu_s", "generator_cpu_us_per_request", "generator_saturated", "finished_at",
             // schema 1.3, appended so that the columns before keep their places
-            "protocol", "rate_per_s", "rate_of_capacity_percent");
+            "protocol", "rate_per_s", "rate_of_capacity_percent",
+            // schema 1.8: a search case's sustainable throughput, the rates its knee lies between, its limit
+            "sustainable_per_s", "sustainable_low_per_s", "sustainable_high_per_s", "sustainable_limit");
 
     private static final String CRLF = "\r\n";
 
@@ -92,6 +95,11 @@ public final class CsvReport {
         r.add(c.protocol());
         r.add(number(c.rate()));
         r.add(number(c.rateOfCapacityPercent()));
+        SustainableThroughput found = c.sustainable();
+        r.add(found == null ? "" : number(found.requestsPerSecond()));
+        r.add(found == null ? "" : number(found.interval().low()));
+        r.add(found == null ? "" : number(found.interval().high()));
+        r.add(found == null ? "" : found.limit());
         return r;
     }
 

@@ -14,6 +14,7 @@ import org.knowm.xchart.internal.chartpart.Chart;
 import showdown.harness.plan.PublishedSeeds;
 import showdown.harness.results.PercentilePoint;
 import showdown.harness.results.RunResults;
+import showdown.harness.results.SustainableThroughput;
 
 /**
  * Writes {@code report.html}: one self-contained file that works offline. Charts are XChart SVG inlined
@@ -63,6 +64,8 @@ public final class HtmlReport {
             document.documentElement.setAttribute('data-tables', 'sortable');
             """;
 
+    private static final double MICROS_PER_MILLI = 1_000.0;
+
     private final RunResults run;
     private final Summaries summaries;
     private final List<Reproduction> reproductions;
@@ -92,7 +95,7 @@ public final class HtmlReport {
     private String page() {
         List<Section> sections = new ArrayList<>(new ReportTables(summaries, reproductions).sections());
         Section details = sections.remove(sections.size() - 1);
-        StringBuilder body = new StringBuilder();
+        StringBuilder body = new StringBuilder(headlineSection());
         for (Section s : sections) {
             body.append(section(s));
         }
@@ -117,7 +120,7 @@ public final class HtmlReport {
     }
 
     private String nav(List<Section> sections, Section details) {
-        StringBuilder nav = new StringBuilder("<nav>");
+        StringBuilder nav = new StringBuilder("<nav><a href=\"#" + Headline.ID + "\">" + Headline.HEADING + "</a>");
         for (Section s : sections) {
             nav.append("<a href=\"#").append(s.id()).append("\">").append(Html.escape(shortName(s))).append("</a>");
         }
@@ -148,6 +151,67 @@ public final class HtmlReport {
             sb.append(table(t));
         }
         return sb.append("</section>\n").toString();
+    }
+
+    /** What the page opens with: per scenario, the ranked targets as bars with their intervals, the table beside. */
+    private String headlineSection() {
+        Headline headline = new Headline(summaries);
+        Section s = headline.section();
+        StringBuilder sb = new StringBuilder();
+        sb.append("<section id=\"").append(s.id()).append("\">\n<h2>").append(Html.escape(s.heading())).append("</h2>\n")
+                .append("<p>").append(Html.escape(s.intro())).append("</p>\n");
+        for (Headline.Ranking r : headline.rankings()) {
+            sb.append(latencyVsRate(r));
+        }
+        for (Headline.Ranking r : headline.rankings()) {
+            List<String> labels = new ArrayList<>();
+            List<Double> values = new ArrayList<>();
+            List<Double> errors = new ArrayList<>();
+            for (Headline.Entry e : r.entries()) {
+                labels.add(seriesNames.get(e.target()));
+                values.add(e.figure().measured() ? e.figure().median() : null);
+                errors.add(halfWidth(e.figure()));
+            }
+            // A knee's bracket is lopsided (the answer is its low end): the table gives it, no bar draws it.
+            boolean searched = !r.figure().equals(Headline.FIGURE);
+            sb.append(figure(Charts.bars(r.title(), r.figure(), labels, Map.of(r.figure(), values),
+                            searched ? Map.of() : Map.of(r.figure(), errors)), r.title(), searched
+                            ? "Best first: the median of the repetitions; the table gives the rates each knee lies between."
+                            + " Higher is better."
+                            : "Best first: the median of the repetitions, with the 95 % confidence interval. Higher is better."));
+            sb.append(table(Headline.table(r)));
+        }
+        return sb.append("</section>\n").toString();
+    }
+
+    /** For a scenario whose main case was searched: each target's steps, latency against achieved rate. */
+    private String latencyVsRate(Headline.Ranking r) {
+        Map<String, List<Charts.RatePoint>> steps = new LinkedHashMap<>();
+        Map<String, Charts.RatePoint> knees = new HashMap<>();
+        SustainableThroughput any = null;
+        for (Headline.Entry e : r.entries()) {
+            SustainableThroughput search = summaries.get(e.target(), r.scenario(), r.request(), r.connections())
+                    .map(Summary::search).orElse(null);
+            if (search != null) {
+                any = search;
+                String name = seriesNames.get(e.target());
+                for (SustainableThroughput.SearchStep st : search.steps()) {
+                    Charts.RatePoint p = new Charts.RatePoint(st.achievedRequestsPerSecond(),
+                            st.p50Micros() / MICROS_PER_MILLI, st.quantileMicros() / MICROS_PER_MILLI);
+                    steps.computeIfAbsent(name, n -> new ArrayList<>()).add(p);
+                    if (st.rate() == search.requestsPerSecond() && search.requestsPerSecond() > 0) {
+                        knees.put(name, p); // the last window at the answer's rate
+                    }
+                }
+            }
+        }
+        if (any == null) {
+            return "";
+        }
+        String title = r.scenario() + ": " + r.request() + ", latency against rate";
+        return figure(Charts.latencyVsRate(title, any.quantile(), any.limitMicros() / MICROS_PER_MILLI, steps, knees), title,
+                "Every step of each target's search: " + any.quantile() + " (solid) and p50 (dashed) against the rate"
+                        + " answered; the grey line is the target; a square marks each target's knee, the step at its answer.");
     }
 
     static String table(Table t) {
@@ -332,8 +396,11 @@ public final class HtmlReport {
 
     /** Half the confidence interval's width, for an error bar; null without an interval. */
     private static Double halfWidth(Optional<Summary> s, java.util.function.Function<Summary, Spread> figure) {
-        return s.map(figure).filter(x -> x.ci() != null && !Double.isNaN(x.ci().low()))
-                .map(x -> (x.ci().high() - x.ci().low()) / 2).orElse(null);
+        return s.map(figure).map(HtmlReport::halfWidth).orElse(null);
+    }
+
+    private static Double halfWidth(Spread s) {
+        return s.ci() == null || Double.isNaN(s.ci().low()) ? null : (s.ci().high() - s.ci().low()) / 2;
     }
 
     private static Double median(Optional<Summary> s, java.util.function.Function<Summary, Spread> figure) {

@@ -1,12 +1,16 @@
 package showdown.report;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
 import showdown.harness.plan.PublishedSeeds;
 import showdown.harness.results.Environment;
 import showdown.harness.results.RunResults;
 
-/** Writes {@code report.md}: the sections of {@link ReportTables} as GitHub-flavoured Markdown tables. */
+/**
+ * Writes {@code report.md}: the {@link Headline}, then the sections of {@link ReportTables}, as
+ * GitHub-flavoured Markdown tables.
+ */
 public final class MarkdownReport {
 
     private MarkdownReport() {
@@ -26,8 +30,10 @@ public final class MarkdownReport {
         StringBuilder md = new StringBuilder();
         md.append("# Showdown report: run ").append(escape(run.runId())).append("\n\n");
         md.append(escape(headline(run))).append("\n\n");
-        for (Section section : new ReportTables(summaries, Reproduction.forRun(summaries, published, reference))
-                .sections()) {
+        List<Section> sections = new ArrayList<>();
+        sections.add(new Headline(summaries).section());
+        sections.addAll(new ReportTables(summaries, Reproduction.forRun(summaries, published, reference)).sections());
+        for (Section section : sections) {
             md.append("## ").append(escape(section.heading())).append("\n\n");
             if (!section.intro().isEmpty()) {
                 md.append(escape(section.intro())).append("\n\n");

@@ -54,6 +54,7 @@ public final class ReportTables {
                     + " memory were measured on its host. A lost agent leaves its share of the load missing.", null,
                     List.of(hosts())));
         }
+        SustainableTables.section(summaries).ifPresent(sections::add);
         for (Reproduction r : reproductions) {
             sections.add(ReproductionSections.section(r, run.environment()));
         }

@@ -8,6 +8,8 @@ import showdown.harness.results.CaseNote;
 import showdown.harness.results.CaseSample;
 import showdown.harness.results.Errors;
 import showdown.harness.results.Interval;
+import showdown.harness.results.Latency;
+import showdown.harness.results.SustainableThroughput;
 import showdown.harness.results.Uncertainty;
 import showdown.harness.stats.Bootstrap;
 import showdown.harness.stats.RoundSpreads;
@@ -97,24 +99,24 @@ public final class Summary {
     }
 
     public Spread latencyAvgMillis() {
-        return spread(c -> c.latency().avgMicros() / MICROS_PER_MILLI);
+        return latency(Latency::avgMicros);
     }
 
     public Spread latencyStdevMillis() {
-        return spread(c -> c.latency().stdevMicros() / MICROS_PER_MILLI);
+        return latency(Latency::stdevMicros);
     }
 
     public Spread latencyP50Millis() {
-        return spread(c -> c.latency().p50Micros() / MICROS_PER_MILLI);
+        return latency(Latency::p50Micros);
     }
 
     public Spread latencyP999Millis() {
-        return spread(c -> c.latency().p999Micros() / MICROS_PER_MILLI);
+        return latency(Latency::p999Micros);
     }
 
     public Spread latencyP99Millis() {
         Uncertainty u = uncertainty();
-        Spread s = spread(c -> c.latency().p99Micros() / MICROS_PER_MILLI);
+        Spread s = latency(Latency::p99Micros);
         return u == null || u.p99Micros() == null ? s : s.withCi(new Interval(u.p99Micros().low() / MICROS_PER_MILLI,
                 u.p99Micros().high() / MICROS_PER_MILLI));
     }
@@ -130,6 +132,30 @@ public final class Summary {
 
     public Spread serverPeakRssBytes() {
         return spread(c -> c.server().peakRssBytes());
+    }
+
+    /**
+     * The sustainable throughput of a search case (req/s at its latency target), with as its interval
+     * the bracket its knee lies in (the highest rate that held to the lowest that failed) over every
+     * repetition; {@link Spread#NONE} for any other case.
+     */
+    public Spread sustainable() {
+        List<SustainableThroughput> found = repetitions.stream().map(CaseResult::sustainable)
+                .filter(java.util.Objects::nonNull).toList();
+        if (found.isEmpty()) {
+            return Spread.NONE;
+        }
+        Interval bracket = new Interval(found.stream().mapToDouble(f -> f.interval().low()).min().orElseThrow(),
+                found.stream().mapToDouble(f -> f.interval().high()).max().orElseThrow());
+        return Spread.of(found.stream().map(SustainableThroughput::requestsPerSecond).toList()).withCi(bracket);
+    }
+
+    /** The search of the repetition with the median sustainable throughput; null for any other case. */
+    public SustainableThroughput search() {
+        List<SustainableThroughput> found = repetitions.stream().map(CaseResult::sustainable)
+                .filter(java.util.Objects::nonNull)
+                .sorted(Comparator.comparingDouble(SustainableThroughput::requestsPerSecond)).toList();
+        return found.isEmpty() ? null : found.get((found.size() - 1) / 2);
     }
 
     /** Errors of all repetitions added up: one error in any repetition is worth seeing. */
@@ -165,6 +191,14 @@ public final class Summary {
         List<CaseResult> byRate = repetitions.stream()
                 .sorted(Comparator.comparingDouble(CaseResult::requestsPerSecond)).toList();
         return byRate.get((byRate.size() - 1) / 2);
+    }
+
+    /**
+     * A latency figure in ms over the repetitions that recorded latency: a search case keeps its
+     * steps' latencies in its own record, not in a histogram, and shows none here.
+     */
+    private Spread latency(java.util.function.ToDoubleFunction<Latency> figure) {
+        return spread(c -> c.latency().equals(Latency.NONE) ? null : figure.applyAsDouble(c.latency()) / MICROS_PER_MILLI);
     }
 
     private Spread spread(Function<CaseResult, Number> figure) {

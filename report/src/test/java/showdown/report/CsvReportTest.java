@@ -28,7 +28,7 @@ class CsvReportTest {
                 + "4000,400,20000,4000,4800,6000,12000,16000,18000,"
                 + "0,0,0,0,0,0,200:500000,"
                 + "7.5,2.5,20,104857600,94371840,"
-                + "1,2,false,2026-11-30T01:10:00Z,h1,,");
+                + "1,2,false,2026-11-30T01:10:00Z,h1,,,,,,");
     }
 
     @Test
@@ -71,6 +71,18 @@ class CsvReportTest {
                     org.assertj.core.data.Offset.offset(0.0005)); // 3 decimals
 
         }
+    }
+
+    @Test
+    void aSearchCaseCarriesItsSustainableThroughputAndOtherCasesLeaveItEmpty() {
+        RunResults capacity = SustainableReportTest.capacityRun();
+        CaseResult netty = capacity.cases().stream().filter(c -> c.target().equals("netty")).findFirst().orElseThrow();
+        List<String> row = CsvReport.row(netty, "Netty");
+        assertThat(row.subList(CsvReport.HEADER.indexOf("sustainable_per_s"), CsvReport.HEADER.size()))
+                .containsExactly("5000", "5000", "5200", "latency");
+        List<String> plain = CsvReport.row(SampleRun.build().cases().get(0), "Netty");
+        assertThat(plain.subList(CsvReport.HEADER.indexOf("sustainable_per_s"), CsvReport.HEADER.size()))
+                .containsExactly("", "", "", "");
     }
 
     private static String cell(CSVRecord r, String column) {

@@ -18,11 +18,11 @@ class HtmlReportTest {
     void isOneDocumentWithChartsInlinedAsSvg() {
         assertThat(html).startsWith("<!DOCTYPE html>\n<html lang=\"en\">");
         assertThat(html).endsWith("</html>\n");
-        // mist: 3 line charts; S1, S3, TechEmpower: 1 bar chart each; 9 spectra (one per request);
-        // CPU: 1 per scenario.
-        assertThat(count(html, "<svg ")).isEqualTo(3 + 3 + 9 + 4);
+        // The headline: 1 per scenario; mist: 3 line charts; S1, S3, TechEmpower: 1 bar chart each;
+        // 9 spectra (one per request); CPU: 1 per scenario.
+        assertThat(count(html, "<svg ")).isEqualTo(4 + 3 + 3 + 9 + 4);
         assertThat(html).doesNotContain("<?xml", "<!DOCTYPE svg");
-        assertThat(count(html, "role=\"img\" aria-label=\"")).isEqualTo(19);
+        assertThat(count(html, "role=\"img\" aria-label=\"")).isEqualTo(23);
         assertThat(html).contains("aria-label=\"GET /user/{id}: requests per second by concurrency\"");
         assertThat(html).contains("aria-label=\"mist POST /user, 2 connections: latency by percentile\"");
     }
@@ -64,7 +64,7 @@ class HtmlReportTest {
 
     @Test
     void tablesAreSortableAndCarryTheirNumbers() {
-        assertThat(count(html, "<table class=\"sortable\">")).isEqualTo(2 + 2 + 2 + 3 + 1 + 1 + 1); // trust: warm-ups, notes
+        assertThat(count(html, "<table class=\"sortable\">")).isEqualTo(4 + 2 + 2 + 2 + 3 + 1 + 1 + 1); // headline: 1 per scenario; trust: warm-ups, notes
         assertThat(html).contains("<caption>Total requests in 5 s, 400 connections</caption>");
         assertThat(html).contains("<th scope=\"col\">Throughput (req/s)</th>");
         assertThat(html).contains("<td class=\"num\" data-v=\"510000.0\">510000 (500000–520000)</td>");
@@ -77,7 +77,7 @@ class HtmlReportTest {
         int header = html.indexOf("<header>");
         assertThat(html.indexOf("server on CPUs 0, load generator on CPUs 1")).isGreaterThan(header)
                 .isLessThan(html.indexOf("<section"));
-        assertThat(html).contains("<section id=\"environment\">", "<section id=\"spectra\">", "<section id=\"cpu\">",
+        assertThat(html).contains("<section id=\"headline\">", "<section id=\"environment\">", "<section id=\"spectra\">", "<section id=\"cpu\">",
                 "<section id=\"scenario-mist\">", "<section id=\"details\">");
     }
 
@@ -88,7 +88,7 @@ class HtmlReportTest {
                 .server(showdown.harness.results.ServerMetrics.UNMEASURED).build()).toList());
         String page = HtmlReport.render(noCpu);
         assertThat(page).contains("The server&#39;s CPU time was not measured in this run.");
-        assertThat(count(page, "<svg ")).isEqualTo(3 + 3 + 9);
+        assertThat(count(page, "<svg ")).isEqualTo(4 + 3 + 3 + 9);
     }
 
     @Test

@@ -55,7 +55,7 @@ class ReportHtmlBrowserTest {
     @Test
     void chartsAreInTheDomAndTheScriptRanWithoutErrors() throws Exception {
         Result r = run(List.of("--dump-dom", "--enable-logging=stderr", "--v=0", html.toUri().toString()), "dom");
-        assertThat(HtmlReportTest.count(r.stdout(), "<svg ")).isEqualTo(19);
+        assertThat(HtmlReportTest.count(r.stdout(), "<svg ")).isEqualTo(23);
         assertThat(r.stdout()).contains("data-tables=\"sortable\"");
         assertThat(r.stderr()).doesNotContain("Uncaught").doesNotContain("Content Security Policy");
     }

@@ -44,7 +44,7 @@ class ResultsSchemaTest {
     @Test
     void aResultsFileWithEverySchema11FieldIsValid() throws IOException {
         JsonNode written = write(SampleRun.buildWithSchema11Fields());
-        assertThat(written.get("schema").asText()).isEqualTo("showdown.results/1.7");
+        assertThat(written.get("schema").asText()).isEqualTo("showdown.results/1.8");
         assertThat(written.get("cases").get(0).get("samples")).hasSize(20);
         assertThat(written.get("warmups")).hasSize(4);
         assertThat(errors(written)).isEmpty();
@@ -111,9 +111,27 @@ class ResultsSchemaTest {
     }
 
     @Test
+    void aSearchCaseWithItsSustainableThroughputIsValid() throws IOException {
+        RunResults run = SampleRun.build();
+        showdown.harness.results.CaseResult search = showdown.harness.results.CaseResult.builder().from(run.cases().get(0))
+                .sustainable(new showdown.harness.results.SustainableThroughput("p99", 10_000, 1_837,
+                        new showdown.harness.results.Interval(1_837, 2_033), "latency", false, List.of(
+                        new showdown.harness.results.SustainableThroughput.SearchStep(1_837, 1_835, 900, 6_000, "pass"),
+                        new showdown.harness.results.SustainableThroughput.SearchStep(2_033, 2_030, 1_400, 14_000,
+                                "latency")))).build();
+        JsonNode written = write(run.withCases(List.of(search, run.cases().get(1))));
+        assertThat(written.at("/cases/0/sustainable/interval/high").asDouble()).isEqualTo(2_033.0);
+        assertThat(written.at("/cases/1/sustainable").isMissingNode() || written.at("/cases/1/sustainable").isNull())
+                .isTrue();
+        assertThat(errors(written)).isEmpty();
+        ((ObjectNode) written.at("/cases/0/sustainable")).put("limit", "luck");
+        assertThat(errors(written)).isNotEmpty();
+    }
+
+    @Test
     void aFieldAMinorVersionAddsIsAccepted() throws IOException {
         ObjectNode newer = (ObjectNode) write(SampleRun.build());
-        newer.put("schema", "showdown.results/1.7");
+        newer.put("schema", "showdown.results/1.9");
         newer.put("someFutureField", true);
         newer.withObject("/cases/0").put("someFutureFigure", 12.5);
         assertThat(errors(newer)).isEmpty();

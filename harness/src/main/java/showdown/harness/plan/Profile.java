@@ -13,6 +13,7 @@ import java.util.Set;
 import showdown.harness.target.Protocol;
 import showdown.load.Arrival;
 import showdown.load.LoadException;
+import showdown.load.capacity.LatencyTarget;
 
 /**
  * How long and how hard: a profile file of {@code scenarios/profiles/}.
@@ -30,10 +31,13 @@ import showdown.load.LoadException;
  * @param scenarios   per-scenario overrides of the levels and timeout
  * @param arrival     the open model's arrival process at its levels with a rate: evenly spaced, or
  *                    Poisson (seeded from the run's seed, so a run repeats its schedules)
+ * @param slo         the latency target of a capacity run ({@code slo: p99=10ms}): each closed-model
+ *                    level then runs the search for sustainable throughput instead (docs/capacity.md,
+ *                    "In showdown run"); null for ordinary closed-model cases
  */
 public record Profile(String name, String description, Duration duration, Duration warmup, SteadyState steady,
                       Duration settle, int repeat, Duration timeout, List<LevelSpec> levels,
-                      Map<String, ScenarioLoad> scenarios, Arrival.Process arrival) {
+                      Map<String, ScenarioLoad> scenarios, Arrival.Process arrival, LatencyTarget slo) {
 
     /**
      * The steady-state rule of the warm-up (docs/run.md, "Steady state"): warm-up slices go on
@@ -59,10 +63,10 @@ public record Profile(String name, String description, Duration duration, Durati
     public static final Duration DEFAULT_WARMUP = Duration.ofSeconds(10);
     public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(2);
     /** The profiles shipped in {@code scenarios/profiles/}; {@code --profile} also takes a file. */
-    public static final List<String> BUILT_IN = List.of("quick", "seeds", "full", "latency");
+    public static final List<String> BUILT_IN = List.of("quick", "seeds", "full", "latency", "capacity");
 
     private static final Set<String> TOP_FIELDS = Set.of("name", "description", "duration", "warmup", "warmup-max",
-            "steady-tolerance", "settle", "repeat", "timeout", "levels", "scenarios", "arrival");
+            "steady-tolerance", "settle", "repeat", "timeout", "levels", "scenarios", "arrival", "slo");
     private static final Set<String> SCENARIO_FIELDS = Set.of("levels", "timeout", "protocol");
     private static final Set<String> LEVEL_FIELDS = Set.of("connections", "threads", "protocol", "rate");
 
@@ -167,7 +171,24 @@ public record Profile(String name, String description, Duration duration, Durati
         }
         Arrival.Process arrival = arrival(f, f.text(root, "arrival", "uniform"));
         return new Profile(name, description, duration, warmup, new SteadyState(warmupMax, tolerance), settle, repeat,
-                timeout, levels, scenarios, arrival);
+                timeout, levels, scenarios, arrival, slo(f, f.text(root, "slo", "")));
+    }
+
+    private static LatencyTarget slo(YamlFields f, String text) {
+        if (text.isEmpty()) {
+            return null;
+        }
+        try {
+            return LatencyTarget.parse(text);
+        } catch (LoadException e) {
+            throw f.error("slo", e.getMessage().replaceFirst("^--slo:? ?", ""));
+        }
+    }
+
+    /** A copy whose closed-model levels run the search against {@code target} ({@code run --slo}). */
+    public Profile withSlo(LatencyTarget target) {
+        return new Profile(name, description, duration, warmup, steady, settle, repeat, timeout, levels, scenarios,
+                arrival, target);
     }
 
     private static Arrival.Process arrival(YamlFields f, String name) {
@@ -233,6 +254,6 @@ public record Profile(String name, String description, Duration duration, Durati
         SteadyState newSteady = newWarmup.compareTo(steady.max()) > 0 ? new SteadyState(newWarmup, steady.tolerancePercent())
                 : steady;
         return new Profile(name, description, duration.orElse(this.duration), newWarmup, newSteady, settle,
-                repeat.orElse(this.repeat), timeout, newLevels, newScenarios, arrival);
+                repeat.orElse(this.repeat), timeout, newLevels, newScenarios, arrival, slo);
     }
 }

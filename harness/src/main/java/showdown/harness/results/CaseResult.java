@@ -44,6 +44,8 @@ import showdown.load.LoadResult;
  * @param hosts             *1.6*: where the case ran in a multi-host run; null (absent) in a local run
  * @param pacing            *1.7*: the open model's pacing error and the requests that waited for a
  *                          connection; null (absent) in the closed model
+ * @param sustainable       *1.8*: a search case's sustainable throughput under a latency target
+ *                          (docs/capacity.md); null (absent) in every other case
  */
 public record CaseResult(
         String target,
@@ -74,7 +76,8 @@ public record CaseResult(
         Double rate,
         Double rateOfCapacityPercent,
         CaseHosts hosts,
-        Pacing pacing) {
+        Pacing pacing,
+        SustainableThroughput sustainable) {
 
     public CaseResult {
         protocol = protocol == null || protocol.isEmpty() ? CaseIdentity.H1 : protocol;
@@ -97,14 +100,14 @@ public record CaseResult(
     public CaseResult withNotes(List<CaseNote> newNotes) {
         return new CaseResult(target, scenario, request, method, path, connections, threads, pipeline, repetition,
                 durationSeconds, requests, requestsPerSecond, bytesRead, latency, spectrum, errors, statusCounts, server,
-                generator, finishedAt, samples, uncertainty, interference, newNotes, protocol, rate, rateOfCapacityPercent, hosts, pacing);
+                generator, finishedAt, samples, uncertainty, interference, newNotes, protocol, rate, rateOfCapacityPercent, hosts, pacing, sustainable);
     }
 
     /** This case with another interference reading. */
     public CaseResult withInterference(Interference newInterference) {
         return new CaseResult(target, scenario, request, method, path, connections, threads, pipeline, repetition,
                 durationSeconds, requests, requestsPerSecond, bytesRead, latency, spectrum, errors, statusCounts, server,
-                generator, finishedAt, samples, uncertainty, newInterference, notes, protocol, rate, rateOfCapacityPercent, hosts, pacing);
+                generator, finishedAt, samples, uncertainty, newInterference, notes, protocol, rate, rateOfCapacityPercent, hosts, pacing, sustainable);
     }
 
     @JsonIgnore
@@ -187,6 +190,7 @@ public record CaseResult(
         private Double rateOfCapacityPercent;
         private CaseHosts hosts;
         private Pacing pacing;
+        private SustainableThroughput sustainable;
 
         /** Every field of {@code c}, to change some. */
         public Builder from(CaseResult c) {
@@ -197,7 +201,7 @@ public record CaseResult(
             statusCounts = c.statusCounts; server = c.server; generator = c.generator; finishedAt = c.finishedAt;
             samples = c.samples; uncertainty = c.uncertainty; interference = c.interference; notes = c.notes;
             protocol = c.protocol; rate = c.rate; rateOfCapacityPercent = c.rateOfCapacityPercent; hosts = c.hosts;
-            pacing = c.pacing;
+            pacing = c.pacing; sustainable = c.sustainable;
             return this;
         }
 
@@ -243,6 +247,9 @@ public record CaseResult(
         /** The open model's pacing; null in the closed model. */
         public Builder pacing(Pacing v) { pacing = v; return this; }
 
+        /** *1.8*: what a search case found; null in every other case. */
+        public Builder sustainable(SustainableThroughput v) { sustainable = v; return this; }
+
         public CaseResult build() {
             if (target == null || scenario == null || request == null) {
                 throw new IllegalStateException("a case needs a target, a scenario and a request label");
@@ -252,7 +259,7 @@ public record CaseResult(
             String finished = finishedAt != null ? finishedAt : Instant.now().toString();
             return new CaseResult(target, scenario, request, method, path, connections, threads, pipeline, repetition,
                     durationSeconds, requests, rps, bytesRead, latency, spectrum, errors, statusCounts, server,
-                    generator, finished, samples, uncertainty, interference, notes, protocol, rate, rateOfCapacityPercent, hosts, pacing);
+                    generator, finished, samples, uncertainty, interference, notes, protocol, rate, rateOfCapacityPercent, hosts, pacing, sustainable);
         }
     }
 }

@@ -30,7 +30,7 @@ public record RunResults(
         List<NotOfferedCase> notOffered) {
 
     /** The schema this code writes. A reader accepts the same major version ("showdown.results/1[.n]"). */
-    public static final String SCHEMA = "showdown.results/1.7";
+    public static final String SCHEMA = "showdown.results/1.8";
 
     public RunResults {
         targets = targets == null ? List.of() : List.copyOf(targets);

@@ -16,6 +16,7 @@ import java.util.Optional;
 import showdown.harness.plan.Durations;
 import showdown.harness.plan.PlanException;
 import showdown.harness.plan.Profile;
+import showdown.load.capacity.LatencyTarget;
 
 /**
  * What {@code showdown run} was asked for, as the user wrote it. A results folder keeps a copy
@@ -34,10 +35,13 @@ import showdown.harness.plan.Profile;
  * @param seed         the run's seed for drawn ids (mist's fixed user id)
  * @param targetEnv    {@code --target-env NAME=VALUE}: extra environment for every target started
  * @param remeasure    {@code --remeasure}: measure the disturbed cases again at the end
+ * @param slo          {@code --slo Q=T}: the latency target of the profile's searches, or null for the
+ *                     profile's own (docs/capacity.md, "In showdown run")
  */
 public record RunSettings(List<String> targets, List<String> scenarios, String profile, String duration,
                           String warmup, Integer repeat, List<Integer> connections, List<String> cpus,
-                          boolean verify, long seed, Map<String, String> targetEnv, boolean remeasure) {
+                          boolean verify, long seed, Map<String, String> targetEnv, boolean remeasure,
+                          String slo) {
 
     public static final String FILE_NAME = "run-settings.json";
     /** The profile as read at the start of the run. */
@@ -72,9 +76,10 @@ public record RunSettings(List<String> targets, List<String> scenarios, String p
 
     /** The profile with this run's overrides applied. */
     public Profile applyTo(Profile p) {
-        return p.with(Optional.ofNullable(duration).map(d -> Durations.parse(d, "--duration")),
+        Profile q = p.with(Optional.ofNullable(duration).map(d -> Durations.parse(d, "--duration")),
                 Optional.ofNullable(warmup).map(w -> Durations.parse(w, "--warmup")),
                 Optional.ofNullable(repeat), connections);
+        return slo == null ? q : q.withSlo(LatencyTarget.parse(slo));
     }
 
     public void write(Path dir) {

@@ -41,6 +41,7 @@ import showdown.harness.target.TargetException;
 import showdown.harness.target.TargetManifest;
 import showdown.harness.target.TargetUnavailableException;
 import showdown.load.LoadException;
+import showdown.load.LoadSpec;
 import showdown.load.LoadResult;
 import showdown.load.ProgressListener;
 
@@ -192,7 +193,7 @@ public final class SuiteRunner {
         for (TargetRound r : rounds) {
             d = d.plus(ctx.warmup());
             for (PlannedCase c : r.cases()) {
-                d = d.plus(c.duration());
+                d = d.plus(load(c));
             }
         }
         return d;
@@ -350,8 +351,14 @@ public final class SuiteRunner {
         return target + "\u0000" + repetition;
     }
 
-    private static Duration casesLoad(List<PlannedCase> cases) {
-        return cases.stream().map(PlannedCase::duration).reduce(Duration.ZERO, Duration::plus);
+    private Duration casesLoad(List<PlannedCase> cases) {
+        return cases.stream().map(this::load).reduce(Duration.ZERO, Duration::plus);
+    }
+
+    /** The load a case puts on its target at most: its window, or a search's bound on its steps. */
+    private Duration load(PlannedCase c) {
+        boolean search = ctx.profile().slo() != null && c.rate().closed();
+        return search ? SustainableSearch.longest(c.duration()) : c.duration();
     }
 
     /** Runs the round's cases in order; false when the target stopped answering (the rest are dropped). */
@@ -371,13 +378,20 @@ public final class SuiteRunner {
                 if (capacity.isEmpty() || capacity.get().requestsPerSecond() <= 0) {
                     // Its capacity case failed or was dropped: there is no rate to take a share of.
                     ctx.progress().say(c.describe() + ": not run, no capacity measured for it");
-                    ctx.eta().dropLoad(c.duration());
+                    ctx.eta().dropLoad(load(c));
                     continue;
                 }
-                rate = c.rate().resolve(capacity.get().requestsPerSecond());
+                rate = c.rate().resolve(capacity.get().sustainable() != null
+                        ? capacity.get().sustainable().requestsPerSecond() : capacity.get().requestsPerSecond());
+            }
+            if (ctx.profile().slo() != null && c.rate().closed()) {
+                if (!searchCase(target, c, i, totalCases)) {
+                    return false;
+                }
+                continue;
             }
             ctx.progress().caseStarted(c, c.index(), totalCases);
-            ctx.eta().loadStarted(c.duration());
+            ctx.eta().loadStarted(load(c));
             CaseMeasurer.Measurement m;
             try {
                 m = ctx.load().measure(LoadSpecs.forCase(target.baseUri(c.protocol()), c, ctx.profile().settle(), ctx.seed(),
@@ -388,7 +402,7 @@ public final class SuiteRunner {
                 ctx.eta().dropLoad(casesLoad(cases.subList(i + 1, cases.size())));
                 return false;
             } finally {
-                ctx.eta().loadDone(c.duration());
+                ctx.eta().loadDone(load(c));
             }
             if (SHUTTING_DOWN.get()) {
                 return false; // see SHUTTING_DOWN: the servers are being stopped under this case
@@ -408,6 +422,43 @@ public final class SuiteRunner {
                     m.hosts());
             ctx.listener().caseRecorded(c, result);
         }
+        return true;
+    }
+
+    /**
+     * A closed-model level of a profile with an {@code slo}: the search for sustainable throughput
+     * instead of one window; false when the target stopped answering (the rest are dropped).
+     */
+    private boolean searchCase(ServedTarget target, PlannedCase c, int index, int totalCases) {
+        if (target.localPid().isEmpty()) {
+            ctx.progress().say(c.describe() + ": not run, the search for sustainable throughput runs on one host only");
+            ctx.eta().dropLoad(load(c));
+            return true;
+        }
+        ctx.progress().caseStarted(c, c.index(), totalCases);
+        ctx.progress().say("  searching for the highest rate with " + ctx.profile().slo().describe());
+        ctx.eta().loadStarted(load(c));
+        CaseResult result;
+        try {
+            // The open model sends one request at a time on a connection: a pipelined request is searched unpipelined.
+            LoadSpec spec = LoadSpecs.forCase(target.baseUri(c.protocol()), c, ctx.profile().settle(), ctx.seed(), 0,
+                    ctx.profile().arrival()).toBuilder().pipelineDepth(1).build();
+            result = SustainableSearch.measure(identity(c), spec, ctx.profile().slo(), c.duration(), ctx.progress()::say);
+        } catch (LoadException e) {
+            drop(target.manifest(), TargetOutcome.Status.FAILED, "stopped answering in case '" + c.describe() + "': "
+                    + firstLine(e.getMessage()), null);
+            return false;
+        } finally {
+            ctx.eta().loadDone(load(c));
+        }
+        if (SHUTTING_DOWN.get()) {
+            return false;
+        }
+        ctx.journal().recordCase(result);
+        measured++;
+        ctx.progress().say(String.format(java.util.Locale.ROOT, "  sustainable throughput at %s: %.0f req/s, limited by %s",
+                ctx.profile().slo().describe(), result.sustainable().requestsPerSecond(), result.sustainable().limit()));
+        ctx.listener().caseRecorded(c, result);
         return true;
     }
 

@@ -256,7 +256,11 @@ class RunPlanTest {
         Path zeroConnections = write("p6.yaml", "duration: 1s\nlevels: [{connections: 0}]\n");
         assertOneLine(() -> Profile.load(zeroConnections), "'connections' must be a whole number of at least 1, not '0'");
 
-        assertOneLine(() -> Profile.resolve("nope", dir), "unknown profile 'nope': give one of quick, seeds, full, latency or a profile file");
+        assertOneLine(() -> Profile.resolve("nope", dir), "unknown profile 'nope': give one of quick, seeds, full, latency, capacity or a profile file");
+
+        Path badSlo = write("p7.yaml", "duration: 1s\nslo: p95=10ms\nlevels: [{connections: 4}]\n");
+        assertOneLine(() -> Profile.load(badSlo), "slo");
+        assertOneLine(() -> Profile.load(badSlo), "unknown quantile 'p95': use p50, p90, p99 or p99.9");
     }
 
     @Test
@@ -287,6 +291,12 @@ class RunPlanTest {
         assertThat(latencyPlan.cases()).extracting(c -> c.label() + " " + c.rate().id()).containsExactly(
                 "GET /plaintext ", "GET /json ", "GET /json 25%", "GET /json 50%", "GET /json 75%");
         assertThat(latencyPlan.leftOut()).hasSize(3);
+        Profile capacity = Profile.resolve("capacity", home.resolve("scenarios/profiles"));
+        assertThat(capacity.slo().describe()).isEqualTo("p99 <= 10 ms");
+        assertThat(latency.slo()).isNull();
+        RunPlan capacityPlan = RunPlan.build(List.of(all), List.of(catalog.require("techempower")), capacity, 1, 1L);
+        assertThat(capacityPlan.cases()).extracting(c -> c.label() + " " + c.rate().id()).containsExactly(
+                "GET /plaintext ", "GET /json ", "GET /json 1000/s", "GET /json 10000/s", "GET /json 50%");
         for (String name : Profile.BUILT_IN) {
             Profile p = Profile.resolve(name, home.resolve("scenarios/profiles"));
             assertThat(p.name()).isEqualTo(name);

@@ -172,7 +172,7 @@ class ResultsJournalTest {
                 TargetOutcome.Status.UNAVAILABLE, "go not on PATH", null, null));
         journal.recordCase(aCase("netty", 16, 0, 1000));
         String json = Files.readString(ResultsJson.fileIn(dir));
-        assertThat(json).contains("\"schema\" : \"showdown.results/1.7\"", "\"status\" : \"unavailable\"",
+        assertThat(json).contains("\"schema\" : \"showdown.results/1.8\"", "\"status\" : \"unavailable\"",
                 "\"requestsPerSecond\" : 200.0", "\"p999Micros\"", "\"serverCpus\" : \"0\"", "\"statusCounts\"",
                 "\"protocol\" : \"h1\"", "\"rate\" : null", "\"notOffered\" : [ ]");
     }

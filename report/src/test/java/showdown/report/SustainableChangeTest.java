@@ -1,0 +1,60 @@
+package showdown.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import showdown.harness.results.CaseResult;
+import showdown.harness.results.Interval;
+import showdown.harness.results.RunResults;
+import showdown.harness.results.SustainableThroughput;
+import showdown.harness.stats.ChangeTest;
+
+/**
+ * compare on two capacity runs: a search case in both is judged on its sustainable throughput, not
+ * on the req/s of its answer's step, which here is the same on both sides.
+ */
+class SustainableChangeTest {
+
+    /** One target, one search case, in as many rounds as {@code rates}, each round's req/s the same. */
+    static RunResults run(double... rates) {
+        List<CaseResult> cases = new ArrayList<>();
+        for (int rep = 0; rep < rates.length; rep++) {
+            CaseResult c = SampleRun.aCase("netty", "custom", "GET /", 64, rep, 50_000);
+            cases.add(CaseResult.builder().from(c).sustainable(new SustainableThroughput("p99", 10_000, rates[rep],
+                    new Interval(rates[rep], rates[rep] * 1.04), "latency", false, List.of())).build());
+        }
+        return SampleRun.build().withCases(cases);
+    }
+
+    @Test
+    void aRiseInSustainableThroughputOverRoundsIsFaster() {
+        Comparison cmp = Comparison.of(run(5_000, 5_050, 4_950), run(6_000, 6_060, 5_940));
+        assertThat(cmp.rows()).hasSize(1);
+        Comparison.Row row = cmp.rows().get(0);
+        assertThat(row.sustainable()).isTrue();
+        assertThat(row.a().median()).isEqualTo(5_000.0);
+        assertThat(row.b().median()).isEqualTo(6_000.0);
+        assertThat(row.change().basis()).isEqualTo(ChangeTest.Basis.ROUNDS);
+        assertThat(row.verdict()).isEqualTo(ChangeTest.Verdict.FASTER);
+        assertThat(row.change().changePercent()).isCloseTo(20.0, org.assertj.core.data.Offset.offset(0.01));
+        String text = ComparisonReport.render("a", run(5_000, 5_050, 4_950), "b", run(6_000, 6_060, 5_940), cmp);
+        assertThat(text).contains("GET / (sustainable)", "+20.0%", "faster");
+    }
+
+    @Test
+    void oneSearchASideGivesTheChangeAndNoVerdict() {
+        Comparison.Row row = Comparison.of(run(5_000), run(4_000)).rows().get(0);
+        assertThat(row.sustainable()).isTrue();
+        assertThat(row.change().changePercent()).isCloseTo(-20.0, org.assertj.core.data.Offset.offset(0.01));
+        assertThat(row.verdict()).isEqualTo(ChangeTest.Verdict.INCONCLUSIVE);
+        assertThat(row.change().basis()).isEqualTo(ChangeTest.Basis.NONE);
+    }
+
+    @Test
+    void ordinaryCasesAreStillComparedOnRequestsPerSecond() {
+        RunResults plain = SampleRun.build();
+        assertThat(Comparison.of(plain, plain).rows()).noneMatch(Comparison.Row::sustainable);
+    }
+}
