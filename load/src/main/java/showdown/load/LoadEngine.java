@@ -43,10 +43,6 @@ public final class LoadEngine {
         // about a quarter of a CPU-second at start-up, on the generator's CPU. Set before any Netty
         // class reads it; -Dio.netty.jfr.enabled=true still turns them on.
         System.getProperties().putIfAbsent("io.netty.jfr.enabled", "false");
-        // Netty's epoll loop waits less than 10 ms with epoll_pwait2, whose wake-up the kernel may
-        // delay by the thread's timer slack (50 µs by default): the open model's pacing error would
-        // start there. With no threshold it arms its timerfd instead, which has no slack.
-        System.getProperties().putIfAbsent("io.netty.channel.epoll.epollWaitThreshold", "0");
         // Netty looks for SLF4J, Log4j 2 and Log4j before it settles on the JDK's logging, which is
         // all this jar has: the failed lookups cost about 19 ms of the main thread at start-up.
         InternalLoggerFactory.setDefaultFactory(JdkLoggerFactory.INSTANCE);
