@@ -99,10 +99,10 @@ final class RunCommand extends Command {
                         + " kept and skipped.", v -> resume = Options.toPath("--resume", v))
                 .value(TargetEnv.OPTION, TargetEnv.VALUE_LABEL, "Extra environment for every target started, e.g."
                         + " SPIN_MICROS=20 or JDK_JAVA_OPTIONS=-Xmx1g (repeatable).", targetEnv::add)
-                .value("--slo", "Q=T", "The latency target of the capacity profile's searches for sustainable"
-                        + " throughput, e.g. p99=50ms (default: the profile's, p99=10ms); with another profile, each"
-                        + " closed-model case becomes such a search.", v -> {
-                            LatencyTarget.parse(v); // a bad target is refused before anything starts
+                .value("--slo", "Q=T[,Q=T]", "The latency targets of the capacity profile's searches for sustainable"
+                        + " throughput, one search each, e.g. p99=50ms (default: the profile's, p99=10ms,p99=100ms);"
+                        + " with another profile, each closed-model case becomes such searches.", v -> {
+                            LatencyTarget.parseAll(v); // a bad target is refused before anything starts
                             slo = v;
                         })
                 .flag("--remeasure", "Measure the cases marked disturbed once more at the end of the run.",

@@ -13,11 +13,13 @@ import org.junit.jupiter.api.io.TempDir;
 import showdown.harness.results.CaseResult;
 import showdown.harness.results.ResultsJson;
 import showdown.harness.results.RunResults;
+import showdown.harness.results.SustainableThroughput;
 
 /**
  * {@code showdown run} with a profile that has an {@code slo}, for real over one small target of our
- * own on 127.0.0.1: each closed-model level becomes a bounded search, journaled with its steps, and
- * the level at 50 % takes its rate from the search's answer. Windows are tiny and the target loose
+ * own on 127.0.0.1: each closed-model level becomes one bounded search per latency target, each
+ * journaled with its steps in the case's {@code sustainable} list, and the level at 50 % takes its
+ * rate from the first target's answer. Windows are tiny and the target loose
  * (p99 under 1 s), so that the searches are short.
  */
 class RunCapacityEndToEndTest {
@@ -61,27 +63,31 @@ class RunCapacityEndToEndTest {
         writeHome();
         Path out = home.resolve("results/slo");
         assertThat(Main.execute("run", "--profile", home.resolve("slo.yaml").toString(), "--scenario", "phoenix-showdown",
-                "--target", "alpha", "--out", out.toString(), "--seed", "5", "--slo", "p99=900ms")).isZero();
+                "--target", "alpha", "--out", out.toString(), "--seed", "5", "--slo", "p99=900ms,p99=2s")).isZero();
 
         RunResults run = ResultsJson.read(out.resolve("results.json"));
-        List<CaseResult> searches = run.cases().stream().filter(c -> c.sustainable() != null).toList();
+        List<CaseResult> searches = run.cases().stream().filter(CaseResult::searched).toList();
         assertThat(run.cases()).hasSize(2);
-        assertThat(searches).hasSize(1); // phoenix-showdown has one request: one search, one case at 50 % of it
-        for (CaseResult s : searches) {
-            assertThat(s.sustainable().quantile()).isEqualTo("p99");
-            assertThat(s.sustainable().limitMicros()).isEqualTo(900_000.0);
-            assertThat(s.sustainable().steps()).isNotEmpty().hasSizeLessThanOrEqualTo(MAX_STEPS);
-            assertThat(s.rate()).isNull();
-            double answer = s.sustainable().requestsPerSecond();
-            if (answer > 0) {
-                assertThat(s.sustainable().interval().contains(answer)).isTrue();
-                CaseResult half = run.cases().stream().filter(c -> c.request().equals(s.request()) && c.rate() != null)
-                        .findFirst().orElseThrow();
-                assertThat(half.rate()).isEqualTo((double) Math.max(1, Math.round(answer * 0.5)));
-                assertThat(half.rateOfCapacityPercent()).isEqualTo(50.0);
-                assertThat(half.sustainable()).isNull();
+        assertThat(searches).hasSize(1); // phoenix-showdown has one request: one search case, one case at 50 % of it
+        CaseResult s = searches.get(0);
+        assertThat(s.sustainable()).extracting(SustainableThroughput::slo).containsExactly("p99 <= 900 ms", "p99 <= 2000 ms");
+        assertThat(s.rate()).isNull();
+        for (SustainableThroughput found : s.sustainable()) {
+            assertThat(found.quantile()).isEqualTo("p99");
+            assertThat(found.steps()).isNotEmpty().hasSizeLessThanOrEqualTo(MAX_STEPS);
+            if (found.requestsPerSecond() > 0) {
+                assertThat(found.interval().contains(found.requestsPerSecond())).isTrue();
             }
         }
-        assertThat(Files.readString(out.resolve("report.md"))).startsWith("# Showdown report");
+        double answer = s.sustainable().get(0).requestsPerSecond();
+        if (answer > 0) {
+            CaseResult half = run.cases().stream().filter(c -> c.request().equals(s.request()) && c.rate() != null)
+                    .findFirst().orElseThrow();
+            assertThat(half.rate()).isEqualTo((double) Math.max(1, Math.round(answer * 0.5)));
+            assertThat(half.rateOfCapacityPercent()).isEqualTo(50.0);
+            assertThat(half.searched()).isFalse();
+        }
+        String md = Files.readString(out.resolve("report.md"));
+        assertThat(md).startsWith("# Showdown report").contains(": p99 under 900 ms**", ": p99 under 2000 ms**");
     }
 }

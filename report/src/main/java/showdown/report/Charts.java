@@ -118,11 +118,13 @@ final class Charts {
 
     /**
      * Latency against achieved rate from searches' steps: per framework, p50 as a dashed line and the
-     * judged quantile as a solid one in the same colour, points in rate order, and its knee (the step
-     * at its answer) as a square; the latency target as a grey horizontal line across the chart.
+     * judged quantile as a solid one in the same colour, points in rate order, and its knees (the step
+     * at each search's answer) as squares; each latency target, by name, as a grey horizontal line
+     * across the chart.
      */
-    static XYChart latencyVsRate(String title, String quantile, double targetMillis,
-                                 Map<String, List<RatePoint>> stepsByFramework, Map<String, RatePoint> kneeByFramework) {
+    static XYChart latencyVsRate(String title, String quantile, Map<String, Double> targetMillisByName,
+                                 Map<String, List<RatePoint>> stepsByFramework,
+                                 Map<String, List<RatePoint>> kneesByFramework) {
         XYChart chart = new XYChartBuilder().width(WIDTH_PX).height(HEIGHT_PX).title(title)
                 .xAxisTitle("achieved requests per second").yAxisTitle("latency (ms)").build();
         style(chart.getStyler());
@@ -143,15 +145,17 @@ final class Charts {
                     SeriesLines.SOLID, SeriesMarkers.CIRCLE);
             line(chart, e.getKey() + " p50", xs, points.stream().map(RatePoint::p50Millis).toList(), color,
                     SeriesLines.DASH_DASH, SeriesMarkers.DIAMOND);
-            RatePoint knee = kneeByFramework.get(e.getKey());
-            if (knee != null) {
-                line(chart, e.getKey() + " knee", List.of(knee.achievedRate()), List.of(knee.quantileMillis()), color,
-                        SeriesLines.NONE, SeriesMarkers.SQUARE);
+            List<RatePoint> knees = kneesByFramework.getOrDefault(e.getKey(), List.of());
+            if (!knees.isEmpty()) {
+                line(chart, e.getKey() + " knee", knees.stream().map(RatePoint::achievedRate).toList(),
+                        knees.stream().map(RatePoint::quantileMillis).toList(), color, SeriesLines.NONE, SeriesMarkers.SQUARE);
             }
         }
         if (maxRate > 0) {
-            line(chart, quantile + " target", List.of(0.0, maxRate), List.of(targetMillis, targetMillis), Color.GRAY,
-                    SeriesLines.DOT_DOT, SeriesMarkers.NONE);
+            for (Map.Entry<String, Double> t : targetMillisByName.entrySet()) {
+                line(chart, t.getKey(), List.of(0.0, maxRate), List.of(t.getValue(), t.getValue()), Color.GRAY,
+                        SeriesLines.DOT_DOT, SeriesMarkers.NONE);
+            }
         }
         return chart;
     }

@@ -40,17 +40,23 @@ public record Comparison(List<Row> rows, List<CaseKey> onlyInA, List<CaseKey> on
     /**
      * One case in both runs.
      *
-     * @param a           A's req/s over the repetitions compared, or its sustainable throughput when
-     *                    {@code sustainable}
+     * @param a           A's req/s over the repetitions compared, or its sustainable throughput at
+     *                    {@code slo}
      * @param b           B's likewise
-     * @param sustainable true when the case was a search on both sides: the figures compared are the
-     *                    sustainable throughputs
+     * @param slo         the latency target when the case was searched at it on both sides, "p99 <= 10 ms":
+     *                    the figures compared are the sustainable throughputs at it (a case searched at
+     *                    two targets has a row for each); null for req/s
      * @param change      B's change against A, with its interval and verdict
      * @param disturbedA  A's disturbed rounds of the case: left out, or kept
      * @param disturbedB  B's likewise
      */
-    public record Row(CaseKey key, Spread a, Spread b, boolean sustainable, ChangeTest.Change change,
+    public record Row(CaseKey key, Spread a, Spread b, String slo, ChangeTest.Change change,
                       DisturbedRounds.Count disturbedA, DisturbedRounds.Count disturbedB) {
+
+        /** True when the figures compared are sustainable throughputs. */
+        public boolean sustainable() {
+            return slo != null;
+        }
 
         public ChangeTest.Verdict verdict() {
             return change.verdict();
@@ -88,20 +94,28 @@ public record Comparison(List<Row> rows, List<CaseKey> onlyInA, List<CaseKey> on
             if (y.isEmpty()) {
                 onlyInA.add(x.key());
             } else {
-                boolean searched = x.sustainable().measured() && y.get().sustainable().measured();
-                ChangeTest.Change change = searched
-                        ? SustainableChange.of(test, x, y.get(), searchSpreads.getOrDefault(x.key().target(), PooledVariance.NONE))
-                        : change(test, x, y.get(), spreads.get(x.key().target()));
-                if (!keepDisturbed && (da.of(x.key()).kept() > 0 || db.of(x.key()).kept() > 0)) {
-                    change = change.inconclusive(); // it rests on disturbed rounds: no verdict
+                List<String> searched = x.slos().stream().filter(y.get().slos()::contains).toList();
+                if (searched.isEmpty()) {
+                    rows.add(row(x, null, x.requestsPerSecond(), y.get().requestsPerSecond(),
+                            change(test, x, y.get(), spreads.get(x.key().target())), da, db, keepDisturbed));
                 }
-                rows.add(new Row(x.key(), searched ? x.sustainable() : x.requestsPerSecond(),
-                        searched ? y.get().sustainable() : y.get().requestsPerSecond(), searched, change, da.of(x.key()),
-                        db.of(x.key())));
+                for (String slo : searched) {
+                    rows.add(row(x, slo, x.sustainable(slo), y.get().sustainable(slo), SustainableChange.of(test,
+                            x, y.get(), slo, searchSpreads.getOrDefault(x.key().target(), PooledVariance.NONE)),
+                            da, db, keepDisturbed));
+                }
             }
         }
         List<CaseKey> onlyInB = sb.all().stream().map(Summary::key).filter(k -> sa.get(k).isEmpty()).toList();
         return new Comparison(rows, onlyInA, onlyInB, thresholdPercent, keepDisturbed);
+    }
+
+    private static Row row(Summary x, String slo, Spread a, Spread b, ChangeTest.Change change,
+                           DisturbedRounds da, DisturbedRounds db, boolean keepDisturbed) {
+        if (!keepDisturbed && (da.of(x.key()).kept() > 0 || db.of(x.key()).kept() > 0)) {
+            change = change.inconclusive(); // it rests on disturbed rounds: no verdict
+        }
+        return new Row(x.key(), a, b, slo, change, da.of(x.key()), db.of(x.key()));
     }
 
     /** B's change against A: over rounds when both sides have two or more, else over slices. */

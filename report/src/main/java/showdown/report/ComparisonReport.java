@@ -44,7 +44,7 @@ public final class ComparisonReport {
         for (Comparison.Row r : cmp.rows()) {
             ChangeTest.Change c = r.change();
             lines.add(List.of(r.key().target(), r.key().scenario(),
-                    r.sustainable() ? r.key().request() + " (sustainable)" : r.key().request(),
+                    r.sustainable() ? r.key().request() + " (sustainable at " + r.slo() + ")" : r.key().request(),
                     String.valueOf(r.key().connections()),
                     Format.spread(r.a(), Format::whole), Format.spread(r.b(), Format::whole),
                     Double.isNaN(c.changePercent()) ? Format.MISSING

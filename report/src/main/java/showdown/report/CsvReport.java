@@ -29,7 +29,10 @@ public final class CsvReport {
             // schema 1.3, appended so that the columns before keep their places
             "protocol", "rate_per_s", "rate_of_capacity_percent",
             // schema 1.8: a search case's sustainable throughput, the rates its knee lies between, its limit
-            "sustainable_per_s", "sustainable_low_per_s", "sustainable_high_per_s", "sustainable_limit");
+            "sustainable_per_s", "sustainable_low_per_s", "sustainable_high_per_s", "sustainable_limit",
+            // schema 1.9: a case searched at several latency targets has each column's values in search
+            // order, separated by ';', and this column names the targets in the same order
+            "sustainable_slo");
 
     private static final String CRLF = "\r\n";
 
@@ -95,12 +98,18 @@ public final class CsvReport {
         r.add(c.protocol());
         r.add(number(c.rate()));
         r.add(number(c.rateOfCapacityPercent()));
-        SustainableThroughput found = c.sustainable();
-        r.add(found == null ? "" : number(found.requestsPerSecond()));
-        r.add(found == null ? "" : number(found.interval().low()));
-        r.add(found == null ? "" : number(found.interval().high()));
-        r.add(found == null ? "" : found.limit());
+        List<SustainableThroughput> found = c.sustainable();
+        r.add(each(found, f -> number(f.requestsPerSecond())));
+        r.add(each(found, f -> number(f.interval().low())));
+        r.add(each(found, f -> number(f.interval().high())));
+        r.add(each(found, SustainableThroughput::limit));
+        r.add(each(found, SustainableThroughput::slo));
         return r;
+    }
+
+    /** One text per latency target searched, in search order, separated by ';'; empty for any other case. */
+    private static String each(List<SustainableThroughput> found, java.util.function.Function<SustainableThroughput, String> text) {
+        return found.stream().map(text).collect(Collectors.joining(";"));
     }
 
     /** Plain decimal notation (never 1.0E7), at most 3 decimals, no trailing zeros; null is empty. */

@@ -184,34 +184,55 @@ public final class HtmlReport {
         return sb.append("</section>\n").toString();
     }
 
-    /** For a scenario whose main case was searched: each target's steps, latency against achieved rate. */
+    /**
+     * For a scenario whose main case was searched: each target's steps at every latency target,
+     * latency against achieved rate, one chart per quantile judged with a line for each target value.
+     */
     private String latencyVsRate(Headline.Ranking r) {
-        Map<String, List<Charts.RatePoint>> steps = new LinkedHashMap<>();
-        Map<String, Charts.RatePoint> knees = new HashMap<>();
-        SustainableThroughput any = null;
+        Map<String, List<SustainableThroughput>> byQuantile = new LinkedHashMap<>();
+        Map<String, List<SustainableThroughput>> byTarget = new LinkedHashMap<>();
         for (Headline.Entry e : r.entries()) {
-            SustainableThroughput search = summaries.get(e.target(), r.scenario(), r.request(), r.connections())
-                    .map(Summary::search).orElse(null);
-            if (search != null) {
-                any = search;
-                String name = seriesNames.get(e.target());
-                for (SustainableThroughput.SearchStep st : search.steps()) {
-                    Charts.RatePoint p = new Charts.RatePoint(st.achievedRequestsPerSecond(),
-                            st.p50Micros() / MICROS_PER_MILLI, st.quantileMicros() / MICROS_PER_MILLI);
-                    steps.computeIfAbsent(name, n -> new ArrayList<>()).add(p);
-                    if (st.rate() == search.requestsPerSecond() && search.requestsPerSecond() > 0) {
-                        knees.put(name, p); // the last window at the answer's rate
-                    }
+            Summary s = summaries.get(e.target(), r.scenario(), r.request(), r.connections()).orElse(null);
+            if (s != null) {
+                for (String slo : s.slos()) {
+                    SustainableThroughput search = s.search(slo);
+                    byQuantile.computeIfAbsent(search.quantile(), q -> new ArrayList<>()).add(search);
+                    byTarget.computeIfAbsent(e.target(), t -> new ArrayList<>()).add(search);
                 }
             }
         }
-        if (any == null) {
-            return "";
-        }
-        String title = r.scenario() + ": " + r.request() + ", latency against rate";
-        return figure(Charts.latencyVsRate(title, any.quantile(), any.limitMicros() / MICROS_PER_MILLI, steps, knees), title,
-                "Every step of each target's search: " + any.quantile() + " (solid) and p50 (dashed) against the rate"
-                        + " answered; the grey line is the target; a square marks each target's knee, the step at its answer.");
+        StringBuilder sb = new StringBuilder();
+        byQuantile.forEach((quantile, all) -> {
+            Map<String, List<Charts.RatePoint>> steps = new LinkedHashMap<>();
+            Map<String, List<Charts.RatePoint>> knees = new LinkedHashMap<>();
+            Map<String, Double> limits = new LinkedHashMap<>();
+            byTarget.forEach((target, searches) -> {
+                String name = seriesNames.get(target);
+                for (SustainableThroughput search : searches) {
+                    if (!search.quantile().equals(quantile)) {
+                        continue;
+                    }
+                    limits.put(search.slo(), search.limitMicros() / MICROS_PER_MILLI);
+                    for (SustainableThroughput.SearchStep st : search.steps()) {
+                        Charts.RatePoint p = new Charts.RatePoint(st.achievedRequestsPerSecond(),
+                                st.p50Micros() / MICROS_PER_MILLI, st.quantileMicros() / MICROS_PER_MILLI);
+                        steps.computeIfAbsent(name, n -> new ArrayList<>()).add(p);
+                    }
+                    search.steps().stream()
+                            .filter(st -> st.rate() == search.requestsPerSecond() && search.requestsPerSecond() > 0)
+                            .reduce((a, z) -> z) // the last window at the answer's rate
+                            .ifPresent(st -> knees.computeIfAbsent(name, n -> new ArrayList<>()).add(new Charts.RatePoint(
+                                    st.achievedRequestsPerSecond(), st.p50Micros() / MICROS_PER_MILLI,
+                                    st.quantileMicros() / MICROS_PER_MILLI)));
+                }
+            });
+            String title = r.scenario() + ": " + r.request() + ", latency against rate";
+            sb.append(figure(Charts.latencyVsRate(title, quantile, limits, steps, knees), title,
+                    "Every step of each target's searches: " + quantile + " (solid) and p50 (dashed) against the rate"
+                            + " answered; a grey dotted line for each latency target (" + String.join(", ", limits.keySet())
+                            + "); a square marks each target's knee at each, the step at its answer."));
+        });
+        return sb.toString();
     }
 
     static String table(Table t) {

@@ -14,6 +14,7 @@ import showdown.harness.results.Uncertainty;
 import showdown.harness.stats.Bootstrap;
 import showdown.harness.stats.RoundSpreads;
 import showdown.harness.stats.SampleStatistics;
+import showdown.harness.stats.SustainableRounds;
 
 /**
  * Every repetition of one {@link CaseKey}, with the figures the reports show as spreads and their
@@ -134,14 +135,25 @@ public final class Summary {
         return spread(c -> c.server().peakRssBytes());
     }
 
-    /**
-     * The sustainable throughput of a search case (req/s at its latency target), with as its interval
-     * the bracket its knee lies in (the highest rate that held to the lowest that failed) over every
-     * repetition; {@link Spread#NONE} for any other case.
-     */
+    /** The latency targets this search case was searched at, in the order searched; empty for any other case. */
+    public List<String> slos() {
+        return SustainableRounds.slos(repetitions);
+    }
+
+    /** {@link #sustainable(String)} at the first latency target searched; {@link Spread#NONE} for any other case. */
     public Spread sustainable() {
-        List<SustainableThroughput> found = repetitions.stream().map(CaseResult::sustainable)
-                .filter(java.util.Objects::nonNull).toList();
+        List<String> slos = slos();
+        return slos.isEmpty() ? Spread.NONE : sustainable(slos.get(0));
+    }
+
+    /**
+     * The sustainable throughput of a search case (req/s at the latency target {@code slo}, as
+     * {@link SustainableThroughput#slo()} names it), with as its interval the bracket its knee lies in
+     * (the highest rate that held to the lowest that failed) over every repetition;
+     * {@link Spread#NONE} when it was not searched at {@code slo}.
+     */
+    public Spread sustainable(String slo) {
+        List<SustainableThroughput> found = searches(slo);
         if (found.isEmpty()) {
             return Spread.NONE;
         }
@@ -150,12 +162,21 @@ public final class Summary {
         return Spread.of(found.stream().map(SustainableThroughput::requestsPerSecond).toList()).withCi(bracket);
     }
 
-    /** The search of the repetition with the median sustainable throughput; null for any other case. */
+    /** {@link #search(String)} at the first latency target searched; null for any other case. */
     public SustainableThroughput search() {
-        List<SustainableThroughput> found = repetitions.stream().map(CaseResult::sustainable)
-                .filter(java.util.Objects::nonNull)
+        List<String> slos = slos();
+        return slos.isEmpty() ? null : search(slos.get(0));
+    }
+
+    /** The search at {@code slo} of the repetition with the median sustainable throughput; null when none. */
+    public SustainableThroughput search(String slo) {
+        List<SustainableThroughput> found = searches(slo).stream()
                 .sorted(Comparator.comparingDouble(SustainableThroughput::requestsPerSecond)).toList();
         return found.isEmpty() ? null : found.get((found.size() - 1) / 2);
+    }
+
+    private List<SustainableThroughput> searches(String slo) {
+        return repetitions.stream().flatMap(c -> c.sustainable().stream()).filter(f -> f.slo().equals(slo)).toList();
     }
 
     /** Errors of all repetitions added up: one error in any repetition is worth seeing. */

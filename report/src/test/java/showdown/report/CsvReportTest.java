@@ -28,7 +28,7 @@ class CsvReportTest {
                 + "4000,400,20000,4000,4800,6000,12000,16000,18000,"
                 + "0,0,0,0,0,0,200:500000,"
                 + "7.5,2.5,20,104857600,94371840,"
-                + "1,2,false,2026-11-30T01:10:00Z,h1,,,,,,");
+                + "1,2,false,2026-11-30T01:10:00Z,h1,,,,,,,");
     }
 
     @Test
@@ -74,15 +74,15 @@ class CsvReportTest {
     }
 
     @Test
-    void aSearchCaseCarriesItsSustainableThroughputAndOtherCasesLeaveItEmpty() {
+    void aSearchCaseCarriesItsSustainableThroughputAtEachLatencyTargetAndOtherCasesLeaveItEmpty() {
         RunResults capacity = SustainableReportTest.capacityRun();
         CaseResult netty = capacity.cases().stream().filter(c -> c.target().equals("netty")).findFirst().orElseThrow();
         List<String> row = CsvReport.row(netty, "Netty");
         assertThat(row.subList(CsvReport.HEADER.indexOf("sustainable_per_s"), CsvReport.HEADER.size()))
-                .containsExactly("5000", "5000", "5200", "latency");
+                .containsExactly("5000;9000", "5000;9000", "5200;9300", "latency;latency", "p99 <= 10 ms;p99 <= 100 ms");
         List<String> plain = CsvReport.row(SampleRun.build().cases().get(0), "Netty");
         assertThat(plain.subList(CsvReport.HEADER.indexOf("sustainable_per_s"), CsvReport.HEADER.size()))
-                .containsExactly("", "", "", "");
+                .containsExactly("", "", "", "", "");
     }
 
     private static String cell(CSVRecord r, String column) {

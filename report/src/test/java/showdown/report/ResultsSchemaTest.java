@@ -44,7 +44,7 @@ class ResultsSchemaTest {
     @Test
     void aResultsFileWithEverySchema11FieldIsValid() throws IOException {
         JsonNode written = write(SampleRun.buildWithSchema11Fields());
-        assertThat(written.get("schema").asText()).isEqualTo("showdown.results/1.8");
+        assertThat(written.get("schema").asText()).isEqualTo(RunResults.SCHEMA);
         assertThat(written.get("cases").get(0).get("samples")).hasSize(20);
         assertThat(written.get("warmups")).hasSize(4);
         assertThat(errors(written)).isEmpty();
@@ -114,24 +114,45 @@ class ResultsSchemaTest {
     void aSearchCaseWithItsSustainableThroughputIsValid() throws IOException {
         RunResults run = SampleRun.build();
         showdown.harness.results.CaseResult search = showdown.harness.results.CaseResult.builder().from(run.cases().get(0))
-                .sustainable(new showdown.harness.results.SustainableThroughput("p99", 10_000, 1_837,
+                .sustainable(List.of(new showdown.harness.results.SustainableThroughput("p99", 10_000, 1_837,
                         new showdown.harness.results.Interval(1_837, 2_033), "latency", false, List.of(
                         new showdown.harness.results.SustainableThroughput.SearchStep(1_837, 1_835, 900, 6_000, "pass"),
                         new showdown.harness.results.SustainableThroughput.SearchStep(2_033, 2_030, 1_400, 14_000,
-                                "latency")))).build();
+                                "latency"))))).build();
         JsonNode written = write(run.withCases(List.of(search, run.cases().get(1))));
-        assertThat(written.at("/cases/0/sustainable/interval/high").asDouble()).isEqualTo(2_033.0);
+        assertThat(written.at("/cases/0/sustainable/0/interval/high").asDouble()).isEqualTo(2_033.0);
         assertThat(written.at("/cases/1/sustainable").isMissingNode() || written.at("/cases/1/sustainable").isNull())
                 .isTrue();
         assertThat(errors(written)).isEmpty();
-        ((ObjectNode) written.at("/cases/0/sustainable")).put("limit", "luck");
+        ((ObjectNode) written.at("/cases/0/sustainable/0")).put("limit", "luck");
         assertThat(errors(written)).isNotEmpty();
+    }
+
+    @Test
+    void aFinishedRunsSustainableThroughputOverRoundsIsValidAndA18ObjectStillIs() throws IOException {
+        RunResults run = SampleRun.build().withSustainableOverRounds(List.of(new showdown.harness.results.SustainableOverRounds(
+                "netty", "custom", "GET /", 64, "h1", "p99", 10_000, 3, 5_000, new showdown.harness.results.Interval(4_800,
+                5_200)), new showdown.harness.results.SustainableOverRounds("netty", "custom", "GET /", 64, "h1", "p99",
+                100_000, 2, 7_000, null)));
+        JsonNode written = write(run);
+        assertThat(written.at("/sustainableOverRounds/0/interval/low").asDouble()).isEqualTo(4_800.0);
+        assertThat(errors(written)).isEmpty();
+        ((ObjectNode) written.at("/sustainableOverRounds/1")).put("rounds", 1);
+        assertThat(errors(written)).isNotEmpty();
+        assertThat(write(SampleRun.build()).has("sustainableOverRounds")).isFalse(); // absent when there is none
+
+        ObjectNode old = (ObjectNode) write(SampleRun.build());
+        old.put("schema", "showdown.results/1.8");
+        old.withObject("/cases/0").putObject("sustainable").put("quantile", "p99").put("limitMicros", 10_000)
+                .put("requestsPerSecond", 1_000).put("limit", "latency").put("generatorBound", false).putArray("steps");
+        ((ObjectNode) old.at("/cases/0/sustainable")).putObject("interval").put("low", 1_000).put("high", 1_100);
+        assertThat(errors(old)).isEmpty();
     }
 
     @Test
     void aFieldAMinorVersionAddsIsAccepted() throws IOException {
         ObjectNode newer = (ObjectNode) write(SampleRun.build());
-        newer.put("schema", "showdown.results/1.9");
+        newer.put("schema", "showdown.results/1.99");
         newer.put("someFutureField", true);
         newer.withObject("/cases/0").put("someFutureFigure", 12.5);
         assertThat(errors(newer)).isEmpty();

@@ -22,8 +22,8 @@ class SustainableChangeTest {
         List<CaseResult> cases = new ArrayList<>();
         for (int rep = 0; rep < rates.length; rep++) {
             CaseResult c = SampleRun.aCase("netty", "custom", "GET /", 64, rep, 50_000);
-            cases.add(CaseResult.builder().from(c).sustainable(new SustainableThroughput("p99", 10_000, rates[rep],
-                    new Interval(rates[rep], rates[rep] * 1.04), "latency", false, List.of())).build());
+            cases.add(CaseResult.builder().from(c).sustainable(List.of(new SustainableThroughput("p99", 10_000, rates[rep],
+                    new Interval(rates[rep], rates[rep] * 1.04), "latency", false, List.of()))).build());
         }
         return SampleRun.build().withCases(cases);
     }
@@ -40,7 +40,32 @@ class SustainableChangeTest {
         assertThat(row.verdict()).isEqualTo(ChangeTest.Verdict.FASTER);
         assertThat(row.change().changePercent()).isCloseTo(20.0, org.assertj.core.data.Offset.offset(0.01));
         String text = ComparisonReport.render("a", run(5_000, 5_050, 4_950), "b", run(6_000, 6_060, 5_940), cmp);
-        assertThat(text).contains("GET / (sustainable)", "+20.0%", "faster");
+        assertThat(text).contains("GET / (sustainable at p99 <= 10 ms)", "+20.0%", "faster");
+    }
+
+    /** As {@link #run}, each round also searched at p99 <= 100 ms, where it found {@code at100} times its rate. */
+    static RunResults twoTargets(double at100, double... rates) {
+        List<CaseResult> cases = new ArrayList<>();
+        for (CaseResult c : run(rates).cases()) {
+            SustainableThroughput at10 = c.sustainable().get(0);
+            cases.add(CaseResult.builder().from(c).sustainable(List.of(at10, new SustainableThroughput("p99", 100_000,
+                    at10.requestsPerSecond() * at100, at10.interval(), "latency", false, List.of()))).build());
+        }
+        return SampleRun.build().withCases(cases);
+    }
+
+    @Test
+    void eachLatencyTargetHasItsOwnRowAndVerdict() {
+        // Faster at 10 ms (+20 %), the same at 100 ms (B's rates at 100 ms are A's).
+        Comparison cmp = Comparison.of(twoTargets(2, 5_000, 5_050, 4_950), twoTargets(5 / 3.0, 6_000, 6_060, 5_940));
+        assertThat(cmp.rows()).extracting(Comparison.Row::slo).containsExactly("p99 <= 10 ms", "p99 <= 100 ms");
+        assertThat(cmp.rows().get(0).verdict()).isEqualTo(ChangeTest.Verdict.FASTER);
+        assertThat(cmp.rows().get(1).b().median()).isCloseTo(10_000.0, org.assertj.core.data.Offset.offset(0.01));
+        assertThat(cmp.rows().get(1).change().changePercent()).isCloseTo(0.0, org.assertj.core.data.Offset.offset(0.01));
+        assertThat(cmp.rows().get(1).verdict()).isEqualTo(ChangeTest.Verdict.SAME);
+        String text = ComparisonReport.render("a", twoTargets(2, 5_000, 5_050, 4_950), "b",
+                twoTargets(5 / 3.0, 6_000, 6_060, 5_940), cmp);
+        assertThat(text).contains("GET / (sustainable at p99 <= 10 ms)", "GET / (sustainable at p99 <= 100 ms)");
     }
 
     @Test

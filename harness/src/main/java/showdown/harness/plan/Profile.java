@@ -31,13 +31,18 @@ import showdown.load.capacity.LatencyTarget;
  * @param scenarios   per-scenario overrides of the levels and timeout
  * @param arrival     the open model's arrival process at its levels with a rate: evenly spaced, or
  *                    Poisson (seeded from the run's seed, so a run repeats its schedules)
- * @param slo         the latency target of a capacity run ({@code slo: p99=10ms}): each closed-model
- *                    level then runs the search for sustainable throughput instead (docs/capacity.md,
- *                    "In showdown run"); null for ordinary closed-model cases
+ * @param slos        the latency targets of a capacity run ({@code slo: p99=10ms, p99=100ms}): each
+ *                    closed-model level then runs one search for sustainable throughput per target
+ *                    instead (docs/capacity.md, "In showdown run"); empty for ordinary closed-model cases
  */
 public record Profile(String name, String description, Duration duration, Duration warmup, SteadyState steady,
                       Duration settle, int repeat, Duration timeout, List<LevelSpec> levels,
-                      Map<String, ScenarioLoad> scenarios, Arrival.Process arrival, LatencyTarget slo) {
+                      Map<String, ScenarioLoad> scenarios, Arrival.Process arrival, List<LatencyTarget> slos) {
+
+    /** Whether the closed-model levels search for sustainable throughput. */
+    public boolean searches() {
+        return !slos.isEmpty();
+    }
 
     /**
      * The steady-state rule of the warm-up (docs/run.md, "Steady state"): warm-up slices go on
@@ -88,6 +93,7 @@ public record Profile(String name, String description, Duration duration, Durati
     public Profile {
         levels = List.copyOf(levels);
         scenarios = Map.copyOf(scenarios);
+        slos = slos == null ? List.of() : List.copyOf(slos);
     }
 
     /** The levels a scenario runs at. */
@@ -174,21 +180,21 @@ public record Profile(String name, String description, Duration duration, Durati
                 timeout, levels, scenarios, arrival, slo(f, f.text(root, "slo", "")));
     }
 
-    private static LatencyTarget slo(YamlFields f, String text) {
+    private static List<LatencyTarget> slo(YamlFields f, String text) {
         if (text.isEmpty()) {
-            return null;
+            return List.of();
         }
         try {
-            return LatencyTarget.parse(text);
+            return LatencyTarget.parseAll(text);
         } catch (LoadException e) {
             throw f.error("slo", e.getMessage().replaceFirst("^--slo:? ?", ""));
         }
     }
 
-    /** A copy whose closed-model levels run the search against {@code target} ({@code run --slo}). */
-    public Profile withSlo(LatencyTarget target) {
+    /** A copy whose closed-model levels run one search per target of {@code targets} ({@code run --slo}). */
+    public Profile withSlos(List<LatencyTarget> targets) {
         return new Profile(name, description, duration, warmup, steady, settle, repeat, timeout, levels, scenarios,
-                arrival, target);
+                arrival, targets);
     }
 
     private static Arrival.Process arrival(YamlFields f, String name) {
@@ -254,6 +260,6 @@ public record Profile(String name, String description, Duration duration, Durati
         SteadyState newSteady = newWarmup.compareTo(steady.max()) > 0 ? new SteadyState(newWarmup, steady.tolerancePercent())
                 : steady;
         return new Profile(name, description, duration.orElse(this.duration), newWarmup, newSteady, settle,
-                repeat.orElse(this.repeat), timeout, newLevels, newScenarios, arrival, slo);
+                repeat.orElse(this.repeat), timeout, newLevels, newScenarios, arrival, slos);
     }
 }

@@ -1,6 +1,8 @@
 package showdown.harness.results;
 
+import com.fasterxml.jackson.annotation.JsonFormat;
 import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonInclude;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -45,7 +47,9 @@ import showdown.load.LoadResult;
  * @param pacing            *1.7*: the open model's pacing error and the requests that waited for a
  *                          connection; null (absent) in the closed model
  * @param sustainable       *1.8*: a search case's sustainable throughput under a latency target
- *                          (docs/capacity.md); null (absent) in every other case
+ *                          (docs/capacity.md); *1.9*: a list, one record per latency target searched,
+ *                          in the profile's order (a 1.8 file's one object reads as a list of one);
+ *                          empty (absent) in every other case
  */
 public record CaseResult(
         String target,
@@ -77,7 +81,9 @@ public record CaseResult(
         Double rateOfCapacityPercent,
         CaseHosts hosts,
         Pacing pacing,
-        SustainableThroughput sustainable) {
+        @JsonInclude(JsonInclude.Include.NON_EMPTY)
+        @JsonFormat(with = JsonFormat.Feature.ACCEPT_SINGLE_VALUE_AS_ARRAY)
+        List<SustainableThroughput> sustainable) {
 
     public CaseResult {
         protocol = protocol == null || protocol.isEmpty() ? CaseIdentity.H1 : protocol;
@@ -88,6 +94,13 @@ public record CaseResult(
         server = server == null ? ServerMetrics.UNMEASURED : server;
         samples = samples == null ? List.of() : List.copyOf(samples);
         notes = notes == null ? List.of() : List.copyOf(notes);
+        sustainable = sustainable == null ? List.of() : List.copyOf(sustainable);
+    }
+
+    /** True when this is a search case: it carries at least one {@link SustainableThroughput}. */
+    @JsonIgnore
+    public boolean searched() {
+        return !sustainable.isEmpty();
     }
 
     /** True when interference detection marked this case as disturbed. */
@@ -190,7 +203,7 @@ public record CaseResult(
         private Double rateOfCapacityPercent;
         private CaseHosts hosts;
         private Pacing pacing;
-        private SustainableThroughput sustainable;
+        private List<SustainableThroughput> sustainable;
 
         /** Every field of {@code c}, to change some. */
         public Builder from(CaseResult c) {
@@ -247,8 +260,8 @@ public record CaseResult(
         /** The open model's pacing; null in the closed model. */
         public Builder pacing(Pacing v) { pacing = v; return this; }
 
-        /** *1.8*: what a search case found; null in every other case. */
-        public Builder sustainable(SustainableThroughput v) { sustainable = v; return this; }
+        /** *1.8*: what a search case found, one record per latency target; empty in every other case. */
+        public Builder sustainable(List<SustainableThroughput> v) { sustainable = v; return this; }
 
         public CaseResult build() {
             if (target == null || scenario == null || request == null) {

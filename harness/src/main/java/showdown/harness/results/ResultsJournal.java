@@ -35,7 +35,8 @@ public final class ResultsJournal {
 
     private ResultsJournal(Path file, RunResults initial) {
         this.file = file;
-        this.header = initial.withTargets(List.of()).withCases(List.of()).withWarmups(List.of()).withNotOffered(List.of());
+        this.header = initial.withTargets(List.of()).withCases(List.of()).withWarmups(List.of()).withNotOffered(List.of())
+                .withSustainableOverRounds(List.of()); // figures of a finished run: a resumed one computes them again
         initial.targets().forEach(t -> targets.put(t.name(), t));
         initial.cases().forEach(c -> cases.put(c.identity(), c));
         initial.warmups().forEach(w -> warmups.put(warmupKey(w), w));
@@ -117,7 +118,12 @@ public final class ResultsJournal {
 
     /** Stamps the finish time and writes the file a last time. */
     public synchronized void finish() {
-        header = header.withFinishedAt(Instant.now().toString());
+        finish(List.of());
+    }
+
+    /** Stamps the finish time, adds the search cases' figures over the rounds and writes the file a last time. */
+    public synchronized void finish(List<SustainableOverRounds> overRounds) {
+        header = header.withFinishedAt(Instant.now().toString()).withSustainableOverRounds(overRounds);
         write();
     }
 

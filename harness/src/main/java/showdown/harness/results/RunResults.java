@@ -1,5 +1,6 @@
 package showdown.harness.results;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import java.util.List;
 
 /**
@@ -16,6 +17,9 @@ import java.util.List;
  * @param cases      every measured case, in the order measured
  * @param warmups    every target start's warm-up, in the order run (schema 1.1)
  * @param notOffered cases not run because the target does not declare their protocol (schema 1.3)
+ * @param sustainableOverRounds *1.9*: each search case's sustainable throughput per latency target
+ *                   over the rounds, written when a run of two or more rounds finishes; empty (absent)
+ *                   otherwise
  */
 public record RunResults(
         String schema,
@@ -27,16 +31,26 @@ public record RunResults(
         List<TargetOutcome> targets,
         List<CaseResult> cases,
         List<WarmupOutcome> warmups,
-        List<NotOfferedCase> notOffered) {
+        List<NotOfferedCase> notOffered,
+        @JsonInclude(JsonInclude.Include.NON_EMPTY)
+        List<SustainableOverRounds> sustainableOverRounds) {
 
     /** The schema this code writes. A reader accepts the same major version ("showdown.results/1[.n]"). */
-    public static final String SCHEMA = "showdown.results/1.8";
+    public static final String SCHEMA = "showdown.results/1.9";
 
     public RunResults {
         targets = targets == null ? List.of() : List.copyOf(targets);
         cases = cases == null ? List.of() : List.copyOf(cases);
         warmups = warmups == null ? List.of() : List.copyOf(warmups);
         notOffered = notOffered == null ? List.of() : List.copyOf(notOffered);
+        sustainableOverRounds = sustainableOverRounds == null ? List.of() : List.copyOf(sustainableOverRounds);
+    }
+
+    /** A run without figures over rounds (every file before schema 1.9, and every unfinished run). */
+    public RunResults(String schema, String runId, String startedAt, String finishedAt, Environment environment,
+                      RunConfig config, List<TargetOutcome> targets, List<CaseResult> cases, List<WarmupOutcome> warmups,
+                      List<NotOfferedCase> notOffered) {
+        this(schema, runId, startedAt, finishedAt, environment, config, targets, cases, warmups, notOffered, List.of());
     }
 
     /** A run without not-offered cases (every file before schema 1.3). */
@@ -46,7 +60,7 @@ public record RunResults(
     }
 
     public RunResults withNotOffered(List<NotOfferedCase> newNotOffered) {
-        return new RunResults(schema, runId, startedAt, finishedAt, environment, config, targets, cases, warmups, newNotOffered);
+        return new RunResults(schema, runId, startedAt, finishedAt, environment, config, targets, cases, warmups, newNotOffered, sustainableOverRounds);
     }
 
     /** A run header with no targets and no cases yet, stamped with the current schema. */
@@ -55,19 +69,24 @@ public record RunResults(
     }
 
     public RunResults withTargets(List<TargetOutcome> newTargets) {
-        return new RunResults(schema, runId, startedAt, finishedAt, environment, config, newTargets, cases, warmups, notOffered);
+        return new RunResults(schema, runId, startedAt, finishedAt, environment, config, newTargets, cases, warmups, notOffered, sustainableOverRounds);
     }
 
     public RunResults withCases(List<CaseResult> newCases) {
-        return new RunResults(schema, runId, startedAt, finishedAt, environment, config, targets, newCases, warmups, notOffered);
+        return new RunResults(schema, runId, startedAt, finishedAt, environment, config, targets, newCases, warmups, notOffered, sustainableOverRounds);
     }
 
     public RunResults withFinishedAt(String when) {
-        return new RunResults(schema, runId, startedAt, when, environment, config, targets, cases, warmups, notOffered);
+        return new RunResults(schema, runId, startedAt, when, environment, config, targets, cases, warmups, notOffered, sustainableOverRounds);
+    }
+
+    public RunResults withSustainableOverRounds(List<SustainableOverRounds> figures) {
+        return new RunResults(schema, runId, startedAt, finishedAt, environment, config, targets, cases, warmups, notOffered,
+                figures);
     }
 
     public RunResults withWarmups(List<WarmupOutcome> newWarmups) {
-        return new RunResults(schema, runId, startedAt, finishedAt, environment, config, targets, cases, newWarmups, notOffered);
+        return new RunResults(schema, runId, startedAt, finishedAt, environment, config, targets, cases, newWarmups, notOffered, sustainableOverRounds);
     }
 
     /** The warm-up of {@code target}'s start in round {@code repetition} (from 0), or null. */

@@ -1,8 +1,10 @@
 package showdown.harness.results;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import java.util.List;
 import java.util.Locale;
 import showdown.load.capacity.CapacityResult;
+import showdown.load.capacity.LatencyTarget;
 import showdown.load.capacity.Step;
 import showdown.load.capacity.StepMeasurement;
 
@@ -41,6 +43,13 @@ public record SustainableThroughput(String quantile, double limitMicros, double 
      */
     public record SearchStep(double rate, double achievedRequestsPerSecond, double p50Micros, double quantileMicros,
                              String verdict) {
+    }
+
+    /** The latency target searched, as {@code load --slo} describes it: "p99 <= 10 ms". */
+    @JsonIgnore
+    public String slo() {
+        return limitMicros > 0 ? new LatencyTarget(quantile, 0, Math.round(limitMicros * NANOS_PER_MICRO)).describe()
+                : quantile;
     }
 
     /** The record of a finished search. */

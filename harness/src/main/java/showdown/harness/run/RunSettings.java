@@ -35,8 +35,8 @@ import showdown.load.capacity.LatencyTarget;
  * @param seed         the run's seed for drawn ids (mist's fixed user id)
  * @param targetEnv    {@code --target-env NAME=VALUE}: extra environment for every target started
  * @param remeasure    {@code --remeasure}: measure the disturbed cases again at the end
- * @param slo          {@code --slo Q=T}: the latency target of the profile's searches, or null for the
- *                     profile's own (docs/capacity.md, "In showdown run")
+ * @param slo          {@code --slo Q=T[,Q=T]}: the latency targets of the profile's searches, one search
+ *                     each, or null for the profile's own (docs/capacity.md, "In showdown run")
  */
 public record RunSettings(List<String> targets, List<String> scenarios, String profile, String duration,
                           String warmup, Integer repeat, List<Integer> connections, List<String> cpus,
@@ -79,7 +79,7 @@ public record RunSettings(List<String> targets, List<String> scenarios, String p
         Profile q = p.with(Optional.ofNullable(duration).map(d -> Durations.parse(d, "--duration")),
                 Optional.ofNullable(warmup).map(w -> Durations.parse(w, "--warmup")),
                 Optional.ofNullable(repeat), connections);
-        return slo == null ? q : q.withSlo(LatencyTarget.parse(slo));
+        return slo == null ? q : q.withSlos(LatencyTarget.parseAll(slo));
     }
 
     public void write(Path dir) {

@@ -19,6 +19,7 @@ import showdown.harness.target.CompilerTime;
 import showdown.harness.target.JitActivity;
 import showdown.harness.stats.Bootstrap;
 import showdown.harness.stats.SampleStatistics;
+import showdown.harness.stats.SustainableRounds;
 import showdown.harness.plan.PlannedCase;
 import showdown.harness.plan.RunPlan;
 import showdown.harness.plan.TargetRound;
@@ -140,7 +141,7 @@ public final class SuiteRunner {
         if (ctx.start().remeasure()) {
             remeasureDisturbed(total);
         }
-        ctx.journal().finish();
+        ctx.journal().finish(SustainableRounds.summarize(ctx.journal().snapshot().cases()));
         int ok = 0;
         int failed = 0;
         int unavailable = 0;
@@ -357,8 +358,8 @@ public final class SuiteRunner {
 
     /** The load a case puts on its target at most: its window, or a search's bound on its steps. */
     private Duration load(PlannedCase c) {
-        boolean search = ctx.profile().slo() != null && c.rate().closed();
-        return search ? SustainableSearch.longest(c.duration()) : c.duration();
+        boolean search = ctx.profile().searches() && c.rate().closed();
+        return search ? SustainableSearch.longest(c.duration(), ctx.profile().slos().size()) : c.duration();
     }
 
     /** Runs the round's cases in order; false when the target stopped answering (the rest are dropped). */
@@ -381,10 +382,11 @@ public final class SuiteRunner {
                     ctx.eta().dropLoad(load(c));
                     continue;
                 }
-                rate = c.rate().resolve(capacity.get().sustainable() != null
-                        ? capacity.get().sustainable().requestsPerSecond() : capacity.get().requestsPerSecond());
+                // A share of the first latency target's sustainable throughput when the capacity was searched.
+                rate = c.rate().resolve(capacity.get().searched()
+                        ? capacity.get().sustainable().get(0).requestsPerSecond() : capacity.get().requestsPerSecond());
             }
-            if (ctx.profile().slo() != null && c.rate().closed()) {
+            if (ctx.profile().searches() && c.rate().closed()) {
                 if (!searchCase(target, c, i, totalCases)) {
                     return false;
                 }
@@ -436,14 +438,13 @@ public final class SuiteRunner {
             return true;
         }
         ctx.progress().caseStarted(c, c.index(), totalCases);
-        ctx.progress().say("  searching for the highest rate with " + ctx.profile().slo().describe());
         ctx.eta().loadStarted(load(c));
         CaseResult result;
         try {
             // The open model sends one request at a time on a connection: a pipelined request is searched unpipelined.
             LoadSpec spec = LoadSpecs.forCase(target.baseUri(c.protocol()), c, ctx.profile().settle(), ctx.seed(), 0,
                     ctx.profile().arrival()).toBuilder().pipelineDepth(1).build();
-            result = SustainableSearch.measure(identity(c), spec, ctx.profile().slo(), c.duration(), ctx.progress()::say);
+            result = SustainableSearch.measure(identity(c), spec, ctx.profile().slos(), c.duration(), ctx.progress()::say);
         } catch (LoadException e) {
             drop(target.manifest(), TargetOutcome.Status.FAILED, "stopped answering in case '" + c.describe() + "': "
                     + firstLine(e.getMessage()), null);
@@ -456,8 +457,6 @@ public final class SuiteRunner {
         }
         ctx.journal().recordCase(result);
         measured++;
-        ctx.progress().say(String.format(java.util.Locale.ROOT, "  sustainable throughput at %s: %.0f req/s, limited by %s",
-                ctx.profile().slo().describe(), result.sustainable().requestsPerSecond(), result.sustainable().limit()));
         ctx.listener().caseRecorded(c, result);
         return true;
     }

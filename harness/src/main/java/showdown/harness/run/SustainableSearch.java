@@ -1,6 +1,8 @@
 package showdown.harness.run;
 
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.function.Consumer;
 import showdown.harness.results.CaseIdentity;
@@ -14,10 +16,11 @@ import showdown.load.capacity.LatencyTarget;
 import showdown.load.capacity.SearchListener;
 import showdown.load.capacity.SearchSettings;
 import showdown.load.capacity.Step;
+import showdown.load.capacity.StepMeasurement;
 
 /**
- * A search case of a capacity run (a closed-model level of a profile with an {@code slo}): the
- * search of {@code showdown.load.capacity} against the running target, in this process, kept short
+ * A search case of a capacity run (a closed-model level of a profile with an {@code slo}): one
+ * search of {@code showdown.load.capacity} per latency target against the running target, in this process, kept short
  * and bounded: each step settles for {@link EngineStepRunner#SETTLE} and is measured over the
  * profile's window, bisection stops at {@link #RESOLUTION}, and a search takes {@link #MAX_STEPS}
  * steps at most. The target was warmed by the run before its cases, so the probe has no warm-up of
@@ -33,27 +36,44 @@ final class SustainableSearch {
     private SustainableSearch() {
     }
 
-    /** The longest a search with this window can load its target: the probe, then every step settled and measured. */
-    static Duration longest(Duration window) {
-        return window.plus(EngineStepRunner.SETTLE.plus(window).multipliedBy(MAX_STEPS));
+    /**
+     * The longest the searches for {@code targets} with this window can load their target: for each,
+     * the probe, then every step settled and measured.
+     */
+    static Duration longest(Duration window, int targets) {
+        return window.plus(EngineStepRunner.SETTLE.plus(window).multipliedBy(MAX_STEPS)).multipliedBy(targets);
     }
 
     /**
-     * Runs the search from {@code spec} (the case's load: URL, request, threads, connections to start
-     * with) and returns the case: its {@code sustainable} record, and as its ordinary figures those of
-     * the last step at the answer's rate (none when no rate met the target).
+     * Runs one search from {@code spec} (the case's load: URL, request, threads, connections to start
+     * with) per latency target, in order, and returns the case: its {@code sustainable} records, one
+     * per target, and as its ordinary figures those of the first target's last step at its answer's
+     * rate (none when no rate met it).
      */
-    static CaseResult measure(CaseIdentity id, LoadSpec spec, LatencyTarget slo, Duration window, Consumer<String> say) {
-        EngineStepRunner runner = new EngineStepRunner(spec, slo, Duration.ZERO, window, window);
-        SearchSettings settings = SearchSettings.defaults(slo).withResolution(RESOLUTION).withMaxSteps(MAX_STEPS);
-        CapacityResult r = new CapacitySearch(settings, runner, listener(say), spec.connections()).run();
-        SustainableThroughput found = SustainableThroughput.of(r);
+    static CaseResult measure(CaseIdentity id, LoadSpec spec, List<LatencyTarget> slos, Duration window,
+                              Consumer<String> say) {
+        List<SustainableThroughput> found = new ArrayList<>();
+        StepMeasurement first = null;
+        for (LatencyTarget slo : slos) {
+            say.accept("  searching for the highest rate with " + slo.describe());
+            EngineStepRunner runner = new EngineStepRunner(spec, slo, Duration.ZERO, window, window);
+            SearchSettings settings = SearchSettings.defaults(slo).withResolution(RESOLUTION).withMaxSteps(MAX_STEPS);
+            CapacityResult r = new CapacitySearch(settings, runner, listener(say), spec.connections()).run();
+            SustainableThroughput one = SustainableThroughput.of(r);
+            say.accept(String.format(Locale.ROOT, "  sustainable throughput at %s: %.0f req/s, limited by %s",
+                    slo.describe(), one.requestsPerSecond(), one.limit()));
+            if (found.isEmpty()) {
+                first = r.steps().stream().filter(s -> s.rate() == one.requestsPerSecond()).reduce((a, z) -> z)
+                        .map(Step::measurement).orElse(null);
+            }
+            found.add(one);
+        }
         CaseResult.Builder b = CaseResult.builder().identity(id).method(spec.method())
                 .path(spec.urls().get(0).getRawPath()).threads(spec.threads()).pipeline(spec.pipelineDepth())
                 .sustainable(found);
-        r.steps().stream().filter(s -> s.rate() == found.requestsPerSecond()).reduce((a, z) -> z)
-                .ifPresent(s -> b.durationSeconds(s.measurement().windowSeconds()).requests(s.measurement().requests())
-                        .requestsPerSecond(s.measurement().achievedRate()));
+        if (first != null) {
+            b.durationSeconds(first.windowSeconds()).requests(first.requests()).requestsPerSecond(first.achievedRate());
+        }
         return b.build();
     }
 

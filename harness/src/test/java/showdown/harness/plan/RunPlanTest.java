@@ -13,6 +13,7 @@ import org.junit.jupiter.api.Test;
 import showdown.harness.target.Protocol;
 import org.junit.jupiter.api.io.TempDir;
 import showdown.load.Arrival;
+import showdown.load.capacity.LatencyTarget;
 
 class RunPlanTest {
     @TempDir
@@ -292,8 +293,8 @@ class RunPlanTest {
                 "GET /plaintext ", "GET /json ", "GET /json 25%", "GET /json 50%", "GET /json 75%");
         assertThat(latencyPlan.leftOut()).hasSize(3);
         Profile capacity = Profile.resolve("capacity", home.resolve("scenarios/profiles"));
-        assertThat(capacity.slo().describe()).isEqualTo("p99 <= 10 ms");
-        assertThat(latency.slo()).isNull();
+        assertThat(capacity.slos()).extracting(LatencyTarget::describe).containsExactly("p99 <= 10 ms", "p99 <= 100 ms");
+        assertThat(latency.searches()).isFalse();
         RunPlan capacityPlan = RunPlan.build(List.of(all), List.of(catalog.require("techempower")), capacity, 1, 1L);
         assertThat(capacityPlan.cases()).extracting(c -> c.label() + " " + c.rate().id()).containsExactly(
                 "GET /plaintext ", "GET /json ", "GET /json 1000/s", "GET /json 10000/s", "GET /json 50%");

@@ -54,15 +54,54 @@ class SustainableThroughputTest {
     }
 
     @Test
-    void aSearchCaseSurvivesTheJournalAndAResume() {
+    void namesItsLatencyTargetAsLoadSloDoes() {
+        assertThat(SustainableThroughput.of(search()).slo()).isEqualTo("p99 <= 10 ms");
+    }
+
+    @Test
+    void aSearchCaseSurvivesTheJournalAndAResumeWithEachLatencyTargetsRecordInOrder() {
         ResultsJournal journal = ResultsJournal.create(dir, ResultsJournalTest.header());
+        SustainableThroughput at100 = new SustainableThroughput("p99", 100_000, 2_500, new Interval(2_500, 2_600),
+                "latency", false, List.of());
         CaseResult c = CaseResult.builder().from(ResultsJournalTest.aCase("netty", 64, 0, 3_674))
-                .sustainable(SustainableThroughput.of(search())).build();
+                .sustainable(List.of(SustainableThroughput.of(search()), at100)).build();
         journal.recordCase(c);
         journal.recordCase(ResultsJournalTest.aCase("netty", 16, 0, 1_000));
 
         List<CaseResult> read = ResultsJournal.resume(dir).snapshot().cases();
         assertThat(read.get(0).sustainable()).isEqualTo(c.sustainable());
-        assertThat(read.get(1).sustainable()).isNull();
+        assertThat(read.get(0).sustainable()).extracting(SustainableThroughput::slo)
+                .containsExactly("p99 <= 10 ms", "p99 <= 100 ms");
+        assertThat(read.get(0).searched()).isTrue();
+        assertThat(read.get(1).sustainable()).isEmpty();
+        assertThat(read.get(1).searched()).isFalse();
+    }
+
+    @Test
+    void aSchema18FilesOneObjectReadsAsAListOfOne() throws java.io.IOException {
+        ResultsJournal journal = ResultsJournal.create(dir, ResultsJournalTest.header());
+        journal.recordCase(CaseResult.builder().from(ResultsJournalTest.aCase("netty", 64, 0, 3_674))
+                .sustainable(List.of(SustainableThroughput.of(search()))).build());
+        Path file = ResultsJson.fileIn(dir);
+        // As 1.8 wrote it: the one record as an object, not a list.
+        var mapper = new com.fasterxml.jackson.databind.ObjectMapper();
+        var tree = (com.fasterxml.jackson.databind.node.ObjectNode) mapper.readTree(file.toFile());
+        var c = (com.fasterxml.jackson.databind.node.ObjectNode) tree.get("cases").get(0);
+        c.set("sustainable", c.get("sustainable").get(0));
+        tree.put("schema", "showdown.results/1.8");
+        mapper.writeValue(file.toFile(), tree);
+        assertThat(mapper.readTree(file.toFile()).at("/cases/0/sustainable").isObject()).isTrue();
+        List<CaseResult> read = ResultsJson.read(file).cases();
+        assertThat(read.get(0).sustainable()).containsExactly(SustainableThroughput.of(search()));
+    }
+
+    @Test
+    void aFinishedRunKeepsItsFiguresOverRoundsAndAResumedOneComputesThemAgain() {
+        ResultsJournal journal = ResultsJournal.create(dir, ResultsJournalTest.header());
+        SustainableOverRounds figure = new SustainableOverRounds("netty", "mist", "GET /", 64, "h1", "p99", 10_000, 2,
+                1_900, new Interval(1_700, 2_100));
+        journal.finish(List.of(figure));
+        assertThat(ResultsJson.read(ResultsJson.fileIn(dir)).sustainableOverRounds()).containsExactly(figure);
+        assertThat(ResultsJournal.resume(dir).snapshot().sustainableOverRounds()).isEmpty();
     }
 }

@@ -9,8 +9,9 @@ import org.junit.jupiter.api.Test;
 class SustainableSearchTest {
 
     @Test
-    void aSearchWithTheCapacityProfilesWindowLoadsItsTargetForAtMost38Seconds() {
-        // A 2 s probe, then 12 steps of a 1 s settle and a 2 s window.
-        assertThat(SustainableSearch.longest(Duration.ofSeconds(2))).isEqualTo(Duration.ofSeconds(38));
+    void aSearchWithTheCapacityProfilesWindowLoadsItsTargetForAtMost38SecondsPerLatencyTarget() {
+        // A 2 s probe, then 12 steps of a 1 s settle and a 2 s window; the profile searches two targets.
+        assertThat(SustainableSearch.longest(Duration.ofSeconds(2), 1)).isEqualTo(Duration.ofSeconds(38));
+        assertThat(SustainableSearch.longest(Duration.ofSeconds(2), 2)).isEqualTo(Duration.ofSeconds(76));
     }
 }

@@ -52,6 +52,22 @@ public record LatencyTarget(String label, double percentile, long limitNanos) {
         return new LatencyTarget(m.group(1), percentile, limit.toNanos());
     }
 
+    /**
+     * Reads one target or several, comma-separated ({@code p99=10ms, p99=100ms}), in the order
+     * written; a {@link LoadException} naming what is wrong, or a target written twice, otherwise.
+     */
+    public static java.util.List<LatencyTarget> parseAll(String text) {
+        java.util.List<LatencyTarget> all = new java.util.ArrayList<>();
+        for (String one : text.split(",", -1)) {
+            LatencyTarget t = parse(one);
+            if (all.contains(t)) {
+                throw new LoadException("--slo: " + t.describe() + " is given twice");
+            }
+            all.add(t);
+        }
+        return java.util.List.copyOf(all);
+    }
+
     /** This target's quantile of a histogram of nanoseconds. */
     public long quantileOf(Histogram latency) {
         return latency.getValueAtPercentile(percentile);

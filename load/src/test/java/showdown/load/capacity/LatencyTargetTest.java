@@ -30,4 +30,14 @@ class LatencyTargetTest {
         assertThatThrownBy(() -> LatencyTarget.parse("p99=-1ms")).isInstanceOf(LoadException.class)
                 .hasMessageStartingWith("--slo: '-1ms' is not a duration");
     }
+
+    @Test
+    void readsSeveralTargetsInTheOrderWrittenAndRefusesOneTwice() {
+        assertThat(LatencyTarget.parseAll("p99=10ms, p99=100ms")).extracting(LatencyTarget::describe)
+                .containsExactly("p99 <= 10 ms", "p99 <= 100 ms");
+        assertThat(LatencyTarget.parseAll("p50=1ms")).extracting(LatencyTarget::describe).containsExactly("p50 <= 1 ms");
+        assertThatThrownBy(() -> LatencyTarget.parseAll("p99=10ms,p99=10ms")).isInstanceOf(LoadException.class)
+                .hasMessage("--slo: p99 <= 10 ms is given twice");
+        assertThatThrownBy(() -> LatencyTarget.parseAll("p99=10ms,")).isInstanceOf(LoadException.class);
+    }
 }
