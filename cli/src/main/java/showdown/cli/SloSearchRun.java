@@ -3,8 +3,13 @@ package showdown.cli;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.time.Duration;
+import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.CountDownLatch;
+import showdown.harness.measure.CpuTimes;
+import showdown.harness.measure.StepInterference;
+import showdown.harness.run.CpuAffinity;
+import showdown.harness.run.CpuList;
 import showdown.load.LoadSpec;
 import showdown.load.Units;
 import showdown.load.capacity.CapacityJson;
@@ -12,6 +17,7 @@ import showdown.load.capacity.CapacityReport;
 import showdown.load.capacity.CapacityResult;
 import showdown.load.capacity.CapacitySearch;
 import showdown.load.capacity.EngineStepRunner;
+import showdown.load.capacity.InterferenceCheck;
 import showdown.load.capacity.Limit;
 import showdown.load.capacity.SearchSettings;
 
@@ -50,7 +56,12 @@ final class SloSearchRun {
         PrintStream text = jsonToStdout ? System.err : System.out;
         printHeader(text);
         Duration probe = window.compareTo(SloOptions.PROBE) < 0 ? window : SloOptions.PROBE;
-        EngineStepRunner runner = new EngineStepRunner(base, settings.target(), warmup, probe, window);
+        List<Integer> loadCpus = CpuAffinity.allowed();
+        CpuTimes host = CpuTimes.read();
+        boolean checked = host != null && !loadCpus.containsAll(host.cpus());
+        printInterference(text, checked, loadCpus);
+        EngineStepRunner runner = new EngineStepRunner(base, settings.target(), warmup, probe, window,
+                checked ? StepInterference.ofLoad(loadCpus) : InterferenceCheck.NONE);
         CapacityReport report = new CapacityReport(text, settings.target());
         CapacitySearch search = new CapacitySearch(settings, runner, report, base.connections());
         CountDownLatch reported = new CountDownLatch(1);
@@ -71,6 +82,17 @@ final class SloSearchRun {
             reported.countDown();
             LoadCommand.removeHook(onCtrlC);
         }
+    }
+
+    /**
+     * Whether steps are watched for other processes: only on CPUs this process is pinned to, since
+     * on every CPU a server on the same host could not be told from an intruder.
+     */
+    private static void printInterference(PrintStream text, boolean checked, List<Integer> loadCpus) {
+        text.println(checked ? "  a step during which other processes took the load's CPUs (" + CpuList.format(loadCpus)
+                + ") is measured again"
+                : "  interference not checked: the load may run on every CPU (pin it, e.g. taskset -c 1, to check)");
+        text.flush();
     }
 
     private void printHeader(PrintStream text) {

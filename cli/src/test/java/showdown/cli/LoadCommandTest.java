@@ -310,6 +310,9 @@ class LoadCommandTest {
         String text = out.toString(StandardCharsets.UTF_8);
         assertThat(code).as(text + err).isZero();
         assertThat(text).startsWith("Searching for sustainable throughput at p99 <= 500 ms @ " + url("/") + "\n")
+                .containsPattern("\n  (a step during which other processes took the load's CPUs \\([0-9,-]+\\) is measured"
+                        + " again|interference not checked: the load may run on every CPU \\(pin it, e\\.g\\. taskset -c 1,"
+                        + " to check\\))\n")
                 .containsPattern("\nprobe \\(closed model, -c 2\\): [0-9,]+ req/s")
                 .containsPattern("\n +1  climb +200 +2 +")
                 .endsWith("sustainable throughput at p99 <= 500 ms: at least 200 req/s (the highest rate allowed,"
@@ -322,6 +325,7 @@ class LoadCommandTest {
         assertThat(step.get("rate").asDouble()).isEqualTo(200);
         assertThat(step.get("verdict").asText()).isEqualTo("pass");
         assertThat(step.get("quantileIntervalMicros")).hasSize(2);
+        assertThat(step.has("disturbance")).isTrue();
     }
 
     @Test

@@ -56,6 +56,11 @@ public final class CpuTimes {
         return new CpuTimes(byCpu);
     }
 
+    /** The CPUs this reading has a line for: every online CPU of the host. */
+    public java.util.Set<Integer> cpus() {
+        return java.util.Set.copyOf(byCpu.keySet());
+    }
+
     /** Time the CPUs spent running processes (user, nice, system) since {@code earlier}, in nanoseconds. */
     public long busyNanosSince(CpuTimes earlier, List<Integer> cpus) {
         return sinceIn(earlier, cpus, USER) + sinceIn(earlier, cpus, NICE) + sinceIn(earlier, cpus, SYSTEM);

@@ -17,6 +17,7 @@ import showdown.harness.plan.Profile;
 import showdown.harness.results.WarmupOutcome;
 import showdown.harness.target.CompilerTime;
 import showdown.harness.target.JitActivity;
+import showdown.harness.measure.StepInterference;
 import showdown.harness.stats.Bootstrap;
 import showdown.harness.stats.SampleStatistics;
 import showdown.harness.stats.SustainableRounds;
@@ -444,7 +445,10 @@ public final class SuiteRunner {
             // The open model sends one request at a time on a connection: a pipelined request is searched unpipelined.
             LoadSpec spec = LoadSpecs.forCase(target.baseUri(c.protocol()), c, ctx.profile().settle(), ctx.seed(), 0,
                     ctx.profile().arrival()).toBuilder().pipelineDepth(1).build();
-            result = SustainableSearch.measure(identity(c), spec, ctx.profile().slos(), c.duration(), ctx.progress()::say);
+            // A step that other processes disturbed is measured again, as a disturbed case is with --remeasure.
+            result = SustainableSearch.measure(identity(c), spec, ctx.profile().slos(), c.duration(),
+                    StepInterference.of(target.localPid().getAsLong(), ctx.cpus().serverCpus(), ctx.cpus().loadCpus()),
+                    ctx.progress()::say);
         } catch (LoadException e) {
             drop(target.manifest(), TargetOutcome.Status.FAILED, "stopped answering in case '" + c.describe() + "': "
                     + firstLine(e.getMessage()), null);

@@ -9,9 +9,11 @@ import showdown.harness.results.CaseIdentity;
 import showdown.harness.results.CaseResult;
 import showdown.harness.results.SustainableThroughput;
 import showdown.load.LoadSpec;
+import showdown.load.capacity.CapacityReport;
 import showdown.load.capacity.CapacityResult;
 import showdown.load.capacity.CapacitySearch;
 import showdown.load.capacity.EngineStepRunner;
+import showdown.load.capacity.InterferenceCheck;
 import showdown.load.capacity.LatencyTarget;
 import showdown.load.capacity.SearchListener;
 import showdown.load.capacity.SearchSettings;
@@ -24,7 +26,7 @@ import showdown.load.capacity.StepMeasurement;
  * and bounded: each step settles for {@link EngineStepRunner#SETTLE} and is measured over the
  * profile's window, bisection stops at {@link #RESOLUTION}, and a search takes {@link #MAX_STEPS}
  * steps at most. The target was warmed by the run before its cases, so the probe has no warm-up of
- * its own.
+ * its own. A step that other processes disturbed ({@link InterferenceCheck}) is measured again.
  */
 final class SustainableSearch {
 
@@ -51,12 +53,12 @@ final class SustainableSearch {
      * rate (none when no rate met it).
      */
     static CaseResult measure(CaseIdentity id, LoadSpec spec, List<LatencyTarget> slos, Duration window,
-                              Consumer<String> say) {
+                              InterferenceCheck interference, Consumer<String> say) {
         List<SustainableThroughput> found = new ArrayList<>();
         StepMeasurement first = null;
         for (LatencyTarget slo : slos) {
             say.accept("  searching for the highest rate with " + slo.describe());
-            EngineStepRunner runner = new EngineStepRunner(spec, slo, Duration.ZERO, window, window);
+            EngineStepRunner runner = new EngineStepRunner(spec, slo, Duration.ZERO, window, window, interference);
             SearchSettings settings = SearchSettings.defaults(slo).withResolution(RESOLUTION).withMaxSteps(MAX_STEPS);
             CapacityResult r = new CapacitySearch(settings, runner, listener(say), spec.connections()).run();
             SustainableThroughput one = SustainableThroughput.of(r);
@@ -81,9 +83,10 @@ final class SustainableSearch {
         return new SearchListener() {
             @Override
             public void onStep(Step step) {
-                say.accept(String.format(Locale.ROOT, "  step %d: %.0f req/s asked, %.0f achieved, %.2f ms: %s",
+                say.accept(String.format(Locale.ROOT, "  step %d: %.0f req/s asked, %.0f achieved, %.2f ms: %s%s%s",
                         step.number(), step.rate(), step.measurement().achievedRate(),
-                        step.measurement().quantileNanos() / NANOS_PER_MILLI, step.verdict().label()));
+                        step.measurement().quantileNanos() / NANOS_PER_MILLI, step.verdict().label(),
+                        CapacityReport.disturbed(step.measurement()), step.next() == Step.Next.AGAIN ? "; measuring again" : ""));
             }
         };
     }

@@ -73,6 +73,11 @@ public final class CapacityJson {
         g.writeNumberField("latenessP99Micros", m.latenessP99Nanos() / 1e3);
         g.writeBooleanField("generatorSaturated", m.generatorSaturated());
         g.writeBooleanField("waitedForConnection", m.waitedForConnection());
+        if (m.disturbed()) {
+            g.writeStringField("disturbance", m.disturbance());
+        } else {
+            g.writeNullField("disturbance");
+        }
         g.writeStringField("verdict", s.verdict().name().toLowerCase(java.util.Locale.ROOT));
         g.writeBooleanField("pointPassed", s.pointPassed());
         g.writeStringField("next", s.next().name().toLowerCase(java.util.Locale.ROOT));

@@ -62,7 +62,12 @@ public final class CapacityReport implements SearchListener {
             case AGAIN -> "; measuring again";
             case MORE_CONNECTIONS -> "; more connections";
         };
-        return step.verdict().label() + detail + next;
+        return step.verdict().label() + detail + disturbed(m) + next;
+    }
+
+    /** "; disturbed: other processes used 34 % of the measured CPUs" for a disturbed window; empty otherwise. */
+    public static String disturbed(StepMeasurement m) {
+        return m.disturbed() ? "; disturbed: " + m.disturbance() : "";
     }
 
     /** The answer, and what limited it. */

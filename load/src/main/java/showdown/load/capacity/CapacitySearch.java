@@ -11,9 +11,11 @@ import java.util.List;
  * geometrically, until they are within {@link SearchSettings#resolution()} of each other.
  *
  * <p>A rate whose window cannot tell (the quantile's interval straddles the target), whose
- * failure the generator caused, or whose rate fell short while its latency did not grow
- * ({@link StepJudge#disturbed}) is measured again, up to {@link SearchSettings#maxAttempts()};
- * then its last verdict stands. When requests waited for a connection, the same rate is measured
+ * failure the generator caused, whose rate fell short while its latency did not grow
+ * ({@link StepJudge#disturbed}), or during whose window other processes took the CPUs around the
+ * load ({@link StepMeasurement#disturbed()}, as a run's {@code --remeasure} measures a disturbed
+ * case again) is measured again, up to {@link SearchSettings#maxAttempts()}; then its last verdict
+ * stands. When requests waited for a connection, the same rate is measured
  * again with twice the connections, up to {@link SearchSettings#maxConnections()}. Every
  * measurement counts against {@link SearchSettings#maxSteps()}. {@link #stop()} ends the search
  * from any thread; {@link #run()} then returns the steps judged so far.
@@ -149,7 +151,8 @@ public final class CapacitySearch {
         if (v == Verdict.CONNECTIONS) {
             return connections < settings.maxConnections() ? Step.Next.MORE_CONNECTIONS : Step.Next.DECIDED;
         }
-        boolean worthAnotherWindow = v == Verdict.UNDECIDED || v == Verdict.GENERATOR || judge.disturbed(m, v);
+        boolean worthAnotherWindow = v == Verdict.UNDECIDED || v == Verdict.GENERATOR || judge.disturbed(m, v)
+                || m.disturbed();
         return worthAnotherWindow && attempt < settings.maxAttempts() ? Step.Next.AGAIN : Step.Next.DECIDED;
     }
 

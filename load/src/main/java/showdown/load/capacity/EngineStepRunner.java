@@ -15,7 +15,8 @@ import showdown.load.ProgressListener;
  * Measures a search's steps with the load engine: every step is a run of its own, which opens its
  * connections, settles for {@link #SETTLE} at the step's rate (the engine's warm-up, not recorded)
  * and then measures one window in {@link #SLICES_PER_WINDOW} slices, the slices the quantile's
- * interval is drawn from. Each run is bounded in time by the engine (settle + window + 1 s).
+ * interval is drawn from. Each run is bounded in time by the engine (settle + window + 1 s). An
+ * {@link InterferenceCheck} watches each window; a window it marks says why in its measurement.
  */
 public final class EngineStepRunner implements StepRunner {
 
@@ -30,6 +31,7 @@ public final class EngineStepRunner implements StepRunner {
     private final Duration warmup;
     private final Duration probe;
     private final Duration window;
+    private final InterferenceCheck interference;
     private volatile boolean stopped;
     private volatile LoadEngine current;
 
@@ -41,11 +43,18 @@ public final class EngineStepRunner implements StepRunner {
      * @param window each step's measured window
      */
     public EngineStepRunner(LoadSpec base, LatencyTarget target, Duration warmup, Duration probe, Duration window) {
+        this(base, target, warmup, probe, window, InterferenceCheck.NONE);
+    }
+
+    /** @param interference watches each step's window for other processes on the CPUs around the load */
+    public EngineStepRunner(LoadSpec base, LatencyTarget target, Duration warmup, Duration probe, Duration window,
+                            InterferenceCheck interference) {
         this.base = base;
         this.target = target;
         this.warmup = warmup;
         this.probe = probe;
         this.window = window;
+        this.interference = interference;
     }
 
     @Override
@@ -61,9 +70,21 @@ public final class EngineStepRunner implements StepRunner {
         LoadSpec spec = base.toBuilder().rate(rate).connections(connections).requests(0)
                 .warmup(SETTLE).duration(window).build();
         List<Histogram> slices = new ArrayList<>();
-        LoadResult r = run(spec, (start, end, latency) -> slices.add(latency.copy()));
+        InterferenceCheck.Watch watch = interference.watch();
+        LoadResult r = run(spec, new LoadEngine.IntervalSink() {
+            @Override
+            public void onWindowStart() {
+                watch.onWindowStart();
+            }
+
+            @Override
+            public void onInterval(long start, long end, Histogram latency) {
+                slices.add(latency.copy());
+                watch.onInterval(start, end, latency);
+            }
+        });
         return r == null ? new StepMeasurement(rate, connections, 0, 0, 0, 0, 0, null, 0, 0, false, false, 0)
-                : measurement(r, slices);
+                : measurement(r, slices).withDisturbance(watch.disturbance());
     }
 
     @Override

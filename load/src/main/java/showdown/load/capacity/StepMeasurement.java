@@ -18,6 +18,8 @@ package showdown.load.capacity;
  * @param generatorSaturated a load loop, or the whole generator, was on a CPU nearly all the window
  * @param waitedForConnection requests found every connection busy (or were never sent)
  * @param windowSeconds      the measured window
+ * @param disturbance        why other processes' use of the CPUs around the load marks the window
+ *                           disturbed ({@link InterferenceCheck}); null when it does not, or unchecked
  */
 public record StepMeasurement(
         double askedRate,
@@ -32,7 +34,29 @@ public record StepMeasurement(
         long latenessP99Nanos,
         boolean generatorSaturated,
         boolean waitedForConnection,
-        double windowSeconds) {
+        double windowSeconds,
+        String disturbance) {
+
+    /** A window no {@link InterferenceCheck} marked. */
+    public StepMeasurement(double askedRate, int connections, double achievedRate, long requests, long failed,
+                           long p50Nanos, long quantileNanos, QuantileInterval quantileInterval, long sentQuantileNanos,
+                           long latenessP99Nanos, boolean generatorSaturated, boolean waitedForConnection,
+                           double windowSeconds) {
+        this(askedRate, connections, achievedRate, requests, failed, p50Nanos, quantileNanos, quantileInterval,
+                sentQuantileNanos, latenessP99Nanos, generatorSaturated, waitedForConnection, windowSeconds, null);
+    }
+
+    /** This window as {@code why} marks it; null for undisturbed. */
+    public StepMeasurement withDisturbance(String why) {
+        return new StepMeasurement(askedRate, connections, achievedRate, requests, failed, p50Nanos, quantileNanos,
+                quantileInterval, sentQuantileNanos, latenessP99Nanos, generatorSaturated, waitedForConnection,
+                windowSeconds, why);
+    }
+
+    /** Whether other processes disturbed the window. */
+    public boolean disturbed() {
+        return disturbance != null;
+    }
 
     /** The achieved rate's share of the asked one. */
     public double achievedShare() {

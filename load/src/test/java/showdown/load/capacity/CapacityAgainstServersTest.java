@@ -92,6 +92,40 @@ class CapacityAgainstServersTest {
     }
 
     @Test
+    void theInterferenceCheckWatchesEachStepsWindowAndItsVerdictIsTheMeasurements() throws IOException {
+        // A fake reading: the second window it watches is disturbed, every other one is not.
+        java.util.concurrent.atomic.AtomicInteger watches = new java.util.concurrent.atomic.AtomicInteger();
+        java.util.List<Integer> slicesSeen = new java.util.concurrent.CopyOnWriteArrayList<>();
+        InterferenceCheck fake = () -> {
+            int n = watches.incrementAndGet();
+            java.util.concurrent.atomic.AtomicInteger slices = new java.util.concurrent.atomic.AtomicInteger();
+            return new InterferenceCheck.Watch() {
+                @Override
+                public void onInterval(long start, long end, org.HdrHistogram.Histogram latency) {
+                    slices.incrementAndGet();
+                }
+
+                @Override
+                public String disturbance() {
+                    slicesSeen.add(slices.get());
+                    return n == 2 ? "other processes used 50 % of the measured CPUs" : null;
+                }
+            };
+        };
+        try (TestServer server = new TestServer(workers(WORKERS, SERVICE_MILLIS))) {
+            LoadSpec base = LoadSpec.builder().url(server.url("/")).threads(1).connections(4).duration(WINDOW).build();
+            EngineStepRunner runner = new EngineStepRunner(base, LatencyTarget.parse("p99=50ms"), WARMUP, PROBE,
+                    Duration.ofMillis(500), fake);
+            StepMeasurement first = assertTimeoutPreemptively(HANG_GUARD, () -> runner.measure(100, 4));
+            StepMeasurement second = assertTimeoutPreemptively(HANG_GUARD, () -> runner.measure(100, 4));
+            assertThat(first.disturbed()).isFalse();
+            assertThat(second.disturbance()).isEqualTo("other processes used 50 % of the measured CPUs");
+            assertThat(second.requests()).isPositive();
+            assertThat(slicesSeen).hasSize(2).allMatch(n -> n >= EngineStepRunner.SLICES_PER_WINDOW - 1);
+        }
+    }
+
+    @Test
     void aServerThatFailsEveryRequestAboveARateIsHeldBelowItWithErrorsAsTheLimit() throws IOException {
         TokenBucket bucket = new TokenBucket(LIMIT_PER_SECOND, SPARE_TOKENS);
         byte[] ok = TestServer.ascii(TestServer.OK);

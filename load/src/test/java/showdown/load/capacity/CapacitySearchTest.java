@@ -88,6 +88,45 @@ class CapacitySearchTest {
     }
 
     @Test
+    void aWindowOtherProcessesDisturbedIsMeasuredAgainAndTheLineSaysSo() {
+        // the first window at 600 req/s passed, but other processes took the CPUs around the load
+        String why = "other processes used 34 % of the measured CPUs";
+        ScriptedRunner runner = new ScriptedRunner(800, (rate, c, call) -> rate == 600 && call == 2
+                ? window(rate, c, 1, 0.8, 1.2).withDisturbance(why) : knee(1000).measure(rate, c, call));
+        java.io.ByteArrayOutputStream text = new java.io.ByteArrayOutputStream();
+        CapacityReport report = new CapacityReport(new java.io.PrintStream(text, true,
+                java.nio.charset.StandardCharsets.UTF_8), P99_10MS);
+
+        CapacityResult r = new CapacitySearch(DEFAULTS, runner, report, 10).run();
+
+        assertThat(runner.rates.subList(0, 4)).containsExactly(400.0, 600.0, 600.0, 900.0);
+        Step disturbed = r.steps().get(1);
+        assertThat(disturbed.verdict()).isEqualTo(Verdict.PASS);
+        assertThat(disturbed.measurement().disturbed()).isTrue();
+        assertThat(disturbed.next()).isEqualTo(Step.Next.AGAIN);
+        assertThat(r.steps().get(2).attempt()).isEqualTo(2);
+        assertThat(r.steps().get(2).next()).isEqualTo(Step.Next.DECIDED);
+        String lines = text.toString(java.nio.charset.StandardCharsets.UTF_8);
+        assertThat(lines).contains("pass; disturbed: " + why + "; measuring again");
+        assertThat(lines.lines().filter(l -> l.contains("disturbed"))).hasSize(1);
+    }
+
+    @Test
+    void aRateDisturbedInEveryWindowIsMeasuredABoundedNumberOfTimesAndItsLastVerdictStands() {
+        ScriptedRunner runner = new ScriptedRunner(800, (rate, c, call) -> rate == 600
+                ? window(rate, c, 1, 0.8, 1.2).withDisturbance("the hypervisor stole 9 % of their time")
+                : knee(1000).measure(rate, c, call));
+
+        CapacityResult r = search(DEFAULTS, runner, 10);
+
+        assertThat(runner.rates.stream().filter(x -> x == 600.0).count()).isEqualTo(DEFAULTS.maxAttempts());
+        Step last = r.steps().get(DEFAULTS.maxAttempts());
+        assertThat(last.rate()).isEqualTo(600.0);
+        assertThat(last.next()).isEqualTo(Step.Next.DECIDED);
+        assertThat(runner.rates.get(DEFAULTS.maxAttempts() + 1)).isEqualTo(900.0); // 600 held: the climb goes on
+    }
+
+    @Test
     void aRateShortOfItsTargetWithLatencyOverItIsDecidedAtOnce() {
         ScriptedRunner runner = new ScriptedRunner(800, (rate, c, call) -> rate > 1000
                 ? shortOfRate(window(rate, c, 50, 40, 60), 0.9) : knee(1000).measure(rate, c, call));
