@@ -116,11 +116,15 @@ class ResultsSchemaTest {
         showdown.harness.results.CaseResult search = showdown.harness.results.CaseResult.builder().from(run.cases().get(0))
                 .sustainable(List.of(new showdown.harness.results.SustainableThroughput("p99", 10_000, 1_837,
                         new showdown.harness.results.Interval(1_837, 2_033), "latency", false, List.of(
+                        new showdown.harness.results.SustainableThroughput.SearchStep(1_837, 1_835, 900, 6_000, "pass",
+                                "other processes used 34 % of the measured CPUs"),
                         new showdown.harness.results.SustainableThroughput.SearchStep(1_837, 1_835, 900, 6_000, "pass"),
                         new showdown.harness.results.SustainableThroughput.SearchStep(2_033, 2_030, 1_400, 14_000,
                                 "latency"))))).build();
         JsonNode written = write(run.withCases(List.of(search, run.cases().get(1))));
         assertThat(written.at("/cases/0/sustainable/0/interval/high").asDouble()).isEqualTo(2_033.0);
+        assertThat(written.at("/cases/0/sustainable/0/steps/0/disturbance").asText()).startsWith("other processes");
+        assertThat(written.at("/cases/0/sustainable/0/steps/1").has("disturbance")).isFalse();
         assertThat(written.at("/cases/1/sustainable").isMissingNode() || written.at("/cases/1/sustainable").isNull())
                 .isTrue();
         assertThat(errors(written)).isEmpty();

@@ -40,9 +40,20 @@ public record SustainableThroughput(String quantile, double limitMicros, double 
      * @param p50Micros                 the median latency, timed from due times
      * @param quantileMicros            the judged quantile
      * @param verdict                   the step's verdict, a {@code showdown.load.capacity.Verdict} in lower case
+     * @param disturbance               *1.9*: why other processes on the server's or the load's CPUs
+     *                                  marked the window disturbed (the search then measured the rate
+     *                                  again); null (absent) when they did not
      */
     public record SearchStep(double rate, double achievedRequestsPerSecond, double p50Micros, double quantileMicros,
-                             String verdict) {
+                             String verdict,
+                             @com.fasterxml.jackson.annotation.JsonInclude(
+                                     com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL) String disturbance) {
+
+        /** An undisturbed step (every step before schema 1.9). */
+        public SearchStep(double rate, double achievedRequestsPerSecond, double p50Micros, double quantileMicros,
+                          String verdict) {
+            this(rate, achievedRequestsPerSecond, p50Micros, quantileMicros, verdict, null);
+        }
     }
 
     /** The latency target searched, as {@code load --slo} describes it: "p99 <= 10 ms". */
@@ -65,7 +76,7 @@ public record SustainableThroughput(String quantile, double limitMicros, double 
     private static SearchStep step(Step s) {
         StepMeasurement m = s.measurement();
         return new SearchStep(m.askedRate(), m.achievedRate(), m.p50Nanos() / NANOS_PER_MICRO,
-                m.quantileNanos() / NANOS_PER_MICRO, lower(s.verdict().name()));
+                m.quantileNanos() / NANOS_PER_MICRO, lower(s.verdict().name()), m.disturbance());
     }
 
     private static String lower(String name) {

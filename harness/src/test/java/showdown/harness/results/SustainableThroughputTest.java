@@ -54,6 +54,20 @@ class SustainableThroughputTest {
     }
 
     @Test
+    void aDisturbedStepSaysWhyAndAnUndisturbedOneSaysNothing() {
+        CapacityResult r = search();
+        List<Step> steps = new java.util.ArrayList<>(r.steps());
+        Step first = steps.get(0);
+        steps.set(0, new Step(first.number(), first.phase(), first.attempt(),
+                first.measurement().withDisturbance("other processes used 34 % of the measured CPUs"), first.verdict(),
+                first.pointPassed(), Step.Next.AGAIN));
+        SustainableThroughput s = SustainableThroughput.of(new CapacityResult(r.target(), r.probeRate(), steps,
+                false, 64, false));
+        assertThat(s.steps().get(0).disturbance()).isEqualTo("other processes used 34 % of the measured CPUs");
+        assertThat(s.steps().get(1).disturbance()).isNull();
+    }
+
+    @Test
     void namesItsLatencyTargetAsLoadSloDoes() {
         assertThat(SustainableThroughput.of(search()).slo()).isEqualTo("p99 <= 10 ms");
     }
