@@ -161,13 +161,24 @@ public record Comparison(List<Row> rows, List<CaseKey> onlyInA, List<CaseKey> on
         return rows.stream().filter(r -> r.verdict() == v).count();
     }
 
+    /** The cases in both runs: fewer than the rows when a search case has a row per latency target. */
+    public int cases() {
+        return oneRowPerCase().size();
+    }
+
     /** Disturbed rounds left out, over both sides and every case. */
     public int disturbedLeftOut() {
-        return rows.stream().mapToInt(r -> r.disturbedA().leftOut() + r.disturbedB().leftOut()).sum();
+        return oneRowPerCase().stream().mapToInt(r -> r.disturbedA().leftOut() + r.disturbedB().leftOut()).sum();
     }
 
     /** Disturbed rounds that stayed in, over both sides and every case. */
     public int disturbedKept() {
-        return rows.stream().mapToInt(r -> r.disturbedA().kept() + r.disturbedB().kept()).sum();
+        return oneRowPerCase().stream().mapToInt(r -> r.disturbedA().kept() + r.disturbedB().kept()).sum();
+    }
+
+    private List<Row> oneRowPerCase() {
+        java.util.Map<CaseKey, Row> first = new java.util.LinkedHashMap<>();
+        rows.forEach(r -> first.putIfAbsent(r.key(), r));
+        return List.copyOf(first.values());
     }
 }

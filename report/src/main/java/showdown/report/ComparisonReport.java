@@ -55,7 +55,8 @@ public final class ComparisonReport {
                     c.verdict().word(), disturbed(r)));
         }
         out.append(aligned(lines));
-        out.append('\n').append(cmp.rows().size()).append(" cases in both: ")
+        out.append('\n').append(cmp.cases()).append(" cases in both")
+                .append(cmp.rows().size() > cmp.cases() ? ", " + cmp.rows().size() + " figures compared: " : ": ")
                 .append(cmp.count(ChangeTest.Verdict.FASTER)).append(" faster, ")
                 .append(cmp.count(ChangeTest.Verdict.SLOWER)).append(" slower, ")
                 .append(cmp.count(ChangeTest.Verdict.SAME)).append(" same, ")

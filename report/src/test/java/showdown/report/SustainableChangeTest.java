@@ -65,7 +65,9 @@ class SustainableChangeTest {
         assertThat(cmp.rows().get(1).verdict()).isEqualTo(ChangeTest.Verdict.SAME);
         String text = ComparisonReport.render("a", twoTargets(2, 5_000, 5_050, 4_950), "b",
                 twoTargets(5 / 3.0, 6_000, 6_060, 5_940), cmp);
-        assertThat(text).contains("GET / (sustainable at p99 <= 10 ms)", "GET / (sustainable at p99 <= 100 ms)");
+        assertThat(text).contains("GET / (sustainable at p99 <= 10 ms)", "GET / (sustainable at p99 <= 100 ms)",
+                "\n1 cases in both, 2 figures compared: 1 faster, 0 slower, 1 same, 0 inconclusive;");
+        assertThat(cmp.cases()).isEqualTo(1);
     }
 
     @Test
