@@ -476,7 +476,8 @@ public final class SuiteRunner {
                 .samples(m.samples())
                 .uncertainty(SampleStatistics.uncertainty(List.of(m.samples()), Bootstrap.standard()))
                 .interference(m.interference())
-                .notes(withHostNotes(Anomalies.notes(load, warm, m.compileShare(), m.generatorSaturated(), m.interference()),
+                .notes(withHostNotes(Anomalies.notes(load, warm, m.compileShare(), m.generatorSaturated(), m.interference(),
+                        m.hosts() == null || m.hosts().complete() ? Anomalies.Coverage.WHOLE : Anomalies.Coverage.PARTIAL),
                         m.hosts()))
                 .hosts(m.hosts())
                 .protocol(c.protocol().id())
