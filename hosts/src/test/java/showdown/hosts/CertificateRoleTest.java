@@ -49,8 +49,8 @@ class CertificateRoleTest {
             assertThat(helloWith(stolen, server, AgentRole.SERVER)).startsWith("refused by the agent");
             for (AgentHarness.Running agent : List.of(load, server)) {
                 // an agent's certificate is for TLS servers only: the handshake's own usage check refuses it
-                ChannelTest.awaitPrinted(agent, "refused a controller at 127.0.0.1:");
-                assertThat(agent.printed()).contains("TLS handshake failed (Extended key usage does not permit use for TLS"
+                ChannelTest.awaitPrinted(agent, "refused a peer at 127.0.0.1:");
+                assertThat(agent.printed()).contains("presented a certificate of the wrong role (Extended key usage does not permit use for TLS"
                         + " client authentication)");
                 assertThat(agent.printed()).doesNotContain("refused the controller"); // it never got as far as hello
                 assertThat(agent.exit()).isNotDone();
@@ -72,8 +72,9 @@ class CertificateRoleTest {
                     forged.resolve(RunCertificates.AGENT), forged.resolve(RunCertificates.AGENT_KEY));
 
             assertThat(helloWith(client, load, AgentRole.LOAD)).startsWith("refused by the agent");
-            ChannelTest.awaitPrinted(load, "refused a controller at 127.0.0.1:");
-            assertThat(load.printed()).contains("no controller usage " + CertificateRole.CONTROLLER_USAGE);
+            ChannelTest.awaitPrinted(load, "refused a peer at 127.0.0.1:");
+            assertThat(load.printed()).contains("presented a certificate of the wrong role (the peer's certificate has the"
+                    + " wrong role: ").contains("no controller usage " + CertificateRole.CONTROLLER_USAGE);
         }
     }
 
