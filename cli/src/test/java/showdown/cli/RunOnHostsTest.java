@@ -177,6 +177,10 @@ class RunOnHostsTest {
             java.util.SortedSet<String> hostsFields = fieldsWithValues(hostsCases.get(i));
             assertThat(hostsFields).as("a case on hosts has the hosts object").anyMatch(f -> f.startsWith("hosts."));
             hostsFields.removeIf(f -> f.equals("hosts") || f.startsWith("hosts."));
+            // an interval is null when its window gave too few slices, which depends on how busy
+            // the machine was, not on where the case ran: the object must be there, its intervals may not
+            localFields.removeIf(f -> f.startsWith("uncertainty."));
+            hostsFields.removeIf(f -> f.startsWith("uncertainty."));
             assertThat(localFields).as("a local case: what JIT").contains("server.compileSeconds");
             assertThat(hostsFields).as(localCases.get(i).get("request").asText()).isEqualTo(localFields);
         }
