@@ -103,8 +103,7 @@ public final class H2Connection extends SocketConnection {
     /** A fresh socket starts with the preface and HTTP/2's defaults. */
     @Override
     protected void socketOpened() {
-        reader = new H2FrameReader(frames, channel.alloc());
-        inFlight = 0;
+        reader = new H2FrameReader(frames, channel().alloc());
         streams.clear();
         gotSettings = false; // no request before the server's SETTINGS
         streamLimit = pipelineDepth;
@@ -120,7 +119,7 @@ public final class H2Connection extends SocketConnection {
 
     @Override
     public void startSending() {
-        if (!open() || !gotSettings || errorCounted || !worker.started()) {
+        if (!open() || !gotSettings || givenUp() || !worker.started()) {
             return; // the SETTINGS frame, or the clock, will call again
         }
         openStreams();
@@ -143,7 +142,7 @@ public final class H2Connection extends SocketConnection {
     /** Whether one more stream may open now: within the server's limit, on a socket not going away. */
     @Override
     public boolean hasRoom() {
-        return inFlight < streamLimit && gotSettings && !goingAway && !errorCounted && open() && !worker.stopped();
+        return inFlight() < streamLimit && gotSettings && !goingAway && !givenUp() && open() && !worker.stopped();
     }
 
     /** Opens the stream of the request due at {@code dueNanos}; written at once unless a read is being answered or streams filled. */
@@ -168,7 +167,7 @@ public final class H2Connection extends SocketConnection {
     /** A read is done: the answered streams are replaced and everything goes out in one write. */
     @Override
     public void channelReadComplete(ChannelHandlerContext ctx) {
-        if (channel != ctx.channel() || errorCounted || !open()) {
+        if (!serving(ctx)) {
             return; // a socket we gave up on, or (https) one still in its handshake
         }
         if (hasRoom() && worker.started()) {
@@ -189,7 +188,7 @@ public final class H2Connection extends SocketConnection {
         received[slot] = 0;
         bodySent[slot] = 0;
         sendWindow[slot] = initialSendWindow;
-        inFlight++;
+        sent();
         writeHeaders(id);
         if (body != null) {
             sendBody(slot);
@@ -245,12 +244,12 @@ public final class H2Connection extends SocketConnection {
 
     private ByteBuf out() {
         if (out == null) {
-            out = channel.alloc().directBuffer(256);
+            out = channel().alloc().directBuffer(256);
         }
         return out;
     }
 
-    /** Writes and flushes what is waiting; a failure surfaces in exceptionCaught while {@code writing} is set. */
+    /** Writes and flushes what is waiting (a failure meanwhile is a write error). */
     private void flush() {
         ByteBuf o = out;
         if (o == null) {
@@ -260,12 +259,7 @@ public final class H2Connection extends SocketConnection {
         if (worker.measuring()) {
             stats.wrote(o.readableBytes());
         }
-        writing = true;
-        try {
-            channel.writeAndFlush(o, channel.voidPromise());
-        } finally {
-            writing = false;
-        }
+        socketWriteAndFlush(o);
     }
 
     private static void frameHeader(ByteBuf o, int length, int type, int flags, int streamId) {
@@ -292,8 +286,8 @@ public final class H2Connection extends SocketConnection {
 
     /** After a GOAWAY, the socket closes once its last stream ended; a new one opens then. */
     private void closeIfDrained() {
-        if (goingAway && inFlight == 0 && channel != null) {
-            channel.close();
+        if (goingAway && inFlight() == 0 && channel() != null) {
+            channel().close();
         }
     }
 
@@ -309,12 +303,12 @@ public final class H2Connection extends SocketConnection {
 
     private void free(int slot) {
         streams.free(slot);
-        inFlight--;
+        answered();
     }
 
     @Override
     public void checkTimeout(long now, long timeoutNanos) {
-        if (channel == null || inFlight == 0) {
+        if (channel() == null || inFlight() == 0) {
             return;
         }
         if (streams.anyOlderThan(now, timeoutNanos)) {
