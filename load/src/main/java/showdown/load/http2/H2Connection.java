@@ -9,6 +9,7 @@ import static showdown.load.http2.H2FrameReader.MAX_FRAME;
 import static showdown.load.http2.H2FrameReader.PING;
 import static showdown.load.http2.H2FrameReader.SETTINGS;
 import static showdown.load.http2.H2FrameReader.WINDOW_UPDATE;
+import static showdown.load.http2.H2FrameWriter.frameHeader;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
@@ -31,8 +32,8 @@ import showdown.load.stats.WorkerStats.Loss;
  * the loop's pacer hands the connection a due request, each timed from when it was due.
  *
  * <p>The framing is our own, as lean as the HTTP/1.1 path: the request's header block is encoded
- * once ({@link H2Request}), frames are read by {@link H2FrameReader}, and streams live in a few
- * arrays of {@code pipelineDepth} slots. It keeps to the stream limit and the flow-control windows the
+ * once ({@link H2Request}), frames are read by {@link H2FrameReader} and framed by
+ * {@link H2FrameWriter}, and streams live in a few arrays of {@code pipelineDepth} slots. It keeps to the stream limit and the flow-control windows the
  * server announces (a request body waits for window), answers PING and SETTINGS, and opens its own
  * receive windows wide, as h2load does, returning what it reads in WINDOW_UPDATE frames.
  *
@@ -260,13 +261,6 @@ public final class H2Connection extends SocketConnection {
             stats.wrote(o.readableBytes());
         }
         socketWriteAndFlush(o);
-    }
-
-    private static void frameHeader(ByteBuf o, int length, int type, int flags, int streamId) {
-        o.writeMedium(length);
-        o.writeByte(type);
-        o.writeByte(flags);
-        o.writeInt(streamId);
     }
 
     /**
