@@ -114,6 +114,19 @@ class CertificateRoleTest {
     }
 
     @Test
+    void aPodsLongDnsNameIsCertifiedWholeInItsAlternativeNames() throws Exception {
+        // a Kubernetes load pod's name: longer than a subject's common name may be (64 characters)
+        String pod = "showdown-be0f6238-load-0.showdown-be0f6238-load.bench.svc";
+        Path certs = dir.resolve("certs");
+        RunCertificates.create(certs, List.of(pod));
+        X509Certificate cert = read(RunCertificates.agentFolder(certs, pod).resolve(RunCertificates.AGENT));
+
+        assertThat(cert.getSubjectAlternativeNames()).containsExactly(List.of(2, pod));
+        assertThat(cert.getSubjectX500Principal().getName()).contains("CN=showdown agent showdown-be0f6238-load-0");
+        assertThat(cert.getExtendedKeyUsage()).containsExactly("1.3.6.1.5.5.7.3.1");
+    }
+
+    @Test
     void aHostWithoutACertificateGetsOneOnlyWhereTheCasKeyIs() throws Exception {
         Path certs = dir.resolve("certs");
         RunCertificates.create(certs, List.of());
