@@ -27,8 +27,8 @@ import showdown.harness.run.RunSettings;
 import showdown.load.capacity.LatencyTarget;
 import showdown.harness.run.Suite;
 import showdown.harness.run.SuiteRunner;
-import showdown.harness.target.ShowdownHome;
-import showdown.harness.target.TargetException;
+import showdown.harness.targets.ShowdownHome;
+import showdown.harness.targets.TargetException;
 import showdown.report.Reports;
 
 /**

@@ -16,7 +16,7 @@ import showdown.deploy.ssh.SshAddress;
 import showdown.deploy.ssh.SshAgent;
 import showdown.deploy.ssh.SshDeployer;
 import showdown.deploy.ssh.SshSettings;
-import showdown.harness.target.ShowdownHome;
+import showdown.harness.targets.ShowdownHome;
 import showdown.hosts.control.AgentLauncher;
 import showdown.hosts.control.HostsException;
 import showdown.hosts.tls.RunCertificates;

@@ -19,7 +19,7 @@ import java.util.List;
 import javax.net.ssl.KeyManagerFactory;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLServerSocketFactory;
-import showdown.harness.target.SelfSignedCertificate;
+import showdown.harness.targets.SelfSignedCertificate;
 import showdown.load.http2.H2TrainingServer;
 import showdown.load.http3.H3Client;
 import showdown.load.http3.H3TrainingServer;
