@@ -7,7 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import showdown.contract.AgentFlags;
 import showdown.contract.AgentRole;
-import showdown.harness.target.ShowdownHome;
+import showdown.harness.targets.ShowdownHome;
 import showdown.hosts.Clock;
 import showdown.hosts.agent.Agent;
 import showdown.hosts.agent.AgentConfig;

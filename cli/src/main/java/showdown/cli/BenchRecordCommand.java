@@ -9,7 +9,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import showdown.harness.run.EnvironmentProbe;
 import showdown.harness.run.MachineInfo;
-import showdown.harness.target.ShowdownHome;
+import showdown.harness.targets.ShowdownHome;
 import showdown.report.benchlog.BenchLog;
 import showdown.report.benchlog.BenchLogException;
 import showdown.report.benchlog.BenchRecord;

@@ -2,7 +2,7 @@ package showdown.cli;
 
 import java.nio.file.Path;
 import java.util.List;
-import showdown.harness.target.ShowdownHome;
+import showdown.harness.targets.ShowdownHome;
 import showdown.report.benchlog.BenchLog;
 import showdown.report.benchlog.BenchLogException;
 

@@ -3,11 +3,11 @@ package showdown.cli;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.List;
-import showdown.harness.target.Availability;
-import showdown.harness.target.Placeholders;
-import showdown.harness.target.ShowdownHome;
-import showdown.harness.target.TargetCatalog;
-import showdown.harness.target.TargetManifest;
+import showdown.harness.targets.Availability;
+import showdown.harness.targets.Placeholders;
+import showdown.harness.targets.ShowdownHome;
+import showdown.harness.targets.TargetCatalog;
+import showdown.harness.targets.TargetManifest;
 
 /** {@code showdown doctor}: one line per target with what it needs before it can run here. */
 final class DoctorCommand extends Command {

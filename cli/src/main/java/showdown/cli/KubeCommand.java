@@ -12,8 +12,8 @@ import showdown.deploy.kube.KubeRun;
 import showdown.deploy.kube.NodeSelectors;
 
 /**
- * {@code showdown kube manifests}: prints the Kubernetes objects of a run (owner ConfigMap, Secret, the
- * server agent's Service and Pod, the load agents' Indexed Job) as YAML, the same objects
+ * {@code showdown kube manifests}: prints the Kubernetes objects of a run (owner ConfigMap, one Secret
+ * per agent, the server agent's Pod, one Pod per load agent, two headless Services) as YAML, the same objects
  * {@code showdown run --kubernetes} creates, for review or a GitOps repository; {@code showdown kube
  * access}: the ServiceAccount, Role and RoleBinding the controller needs in a namespace.
  */
@@ -37,9 +37,9 @@ final class KubeCommand extends Command {
         super("kube", "Prints a run's Kubernetes objects as YAML: showdown kube manifests --image IMAGE;"
                         + " the controller's access to a namespace: showdown kube access.",
                 "The objects are those 'showdown run --kubernetes' creates, less the owner references (they need"
-                        + " the owner's uid): a ConfigMap standing for the run, a Secret with the agents' certificates,"
-                        + " the server agent's Pod and headless Service, and an Indexed Job of load agents kept off"
-                        + " the server's node.",
+                        + " the owner's uid): a ConfigMap standing for the run, one Secret per agent with that agent's"
+                        + " own certificate, the server agent's Pod and headless Service, and one Pod per load agent,"
+                        + " kept off the server's node and named in DNS by a headless Service of their own.",
                 "Every object carries the label showdown.dev/run=NAME. Each agent's pod requests whole CPUs and"
                         + " memory equal to its limits (QoS class Guaranteed, so a kubelet with the static CPU manager"
                         + " policy gives it CPUs of its own). 'access' prints the ServiceAccount, Role and RoleBinding"
@@ -67,7 +67,8 @@ final class KubeCommand extends Command {
                 .value("--heartbeat-timeout", "SECONDS", "The agents end themselves when the controller is silent"
                         + " this long (default: the agent's).",
                         v -> heartbeatTimeout = Duration.ofSeconds(Options.toLong("--heartbeat-timeout", v)))
-                .value("--certs", "DIR", "A run's certificates (showdown certs); without it the Secret has no data.",
+                .value("--certs", "DIR", "A run's certificates (showdown certs): each agent's Secret gets its"
+                        + " own, made for its pod's DNS name where DIR has none; without it the Secrets have no data.",
                         v -> certs = Options.toPath("--certs", v));
         resources.declare(o, "");
     }
@@ -87,7 +88,7 @@ final class KubeCommand extends Command {
         }
         KubeRun run = new KubeRun(namespace, name, image, pullPolicy, loadAgents, serverNodes, loadNodes, agentPort,
                 targetPorts, heartbeatTimeout, KubeRun.DEFAULT_READY_TIMEOUT, resources.server(), resources.load());
-        System.out.print(KubeManifests.yaml(run, certs == null ? null : KubeHosts.podCertificates(certs)));
+        System.out.print(KubeManifests.yaml(run, certs == null ? null : KubeLauncher.agentCertificates(certs)));
         System.out.flush();
         return 0;
     }

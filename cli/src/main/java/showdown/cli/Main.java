@@ -8,7 +8,7 @@ import java.util.Map;
 import java.util.function.Supplier;
 import showdown.deploy.DeployException;
 import showdown.harness.run.EnvironmentProbe;
-import showdown.harness.target.TargetException;
+import showdown.harness.targets.TargetException;
 import showdown.hosts.control.HostsException;
 import showdown.hosts.tls.TlsSetupException;
 import showdown.load.LoadException;

@@ -9,7 +9,7 @@ import showdown.harness.plan.PublishedSeeds;
 import showdown.harness.results.ResultsException;
 import showdown.harness.results.ResultsJson;
 import showdown.harness.results.RunResults;
-import showdown.harness.target.ShowdownHome;
+import showdown.harness.targets.ShowdownHome;
 import showdown.report.Reports;
 import showdown.report.Reproduction;
 import showdown.report.Summaries;

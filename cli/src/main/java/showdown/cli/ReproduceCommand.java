@@ -13,10 +13,10 @@ import showdown.harness.plan.PublishedSeeds;
 import showdown.harness.results.ResultsException;
 import showdown.harness.run.RunSettings;
 import showdown.harness.run.Suite;
-import showdown.harness.target.ShowdownHome;
-import showdown.harness.target.TargetCatalog;
-import showdown.harness.target.TargetException;
-import showdown.harness.target.TargetManifest;
+import showdown.harness.targets.ShowdownHome;
+import showdown.harness.targets.TargetCatalog;
+import showdown.harness.targets.TargetException;
+import showdown.harness.targets.TargetManifest;
 
 /**
  * {@code showdown reproduce SEED}: reruns one seed benchmark as it ran (the {@value #PROFILE}

@@ -9,6 +9,7 @@ import java.util.Optional;
 import java.time.Duration;
 import showdown.deploy.kube.NodeSelectors;
 import showdown.hosts.Clock;
+import showdown.hosts.control.AgentLauncher;
 import showdown.hosts.control.ClockOffset;
 import showdown.hosts.control.HostsRun;
 import showdown.hosts.control.HostsSettings;
@@ -26,8 +27,8 @@ import showdown.harness.run.RunSettings;
 import showdown.load.capacity.LatencyTarget;
 import showdown.harness.run.Suite;
 import showdown.harness.run.SuiteRunner;
-import showdown.harness.target.ShowdownHome;
-import showdown.harness.target.TargetException;
+import showdown.harness.targets.ShowdownHome;
+import showdown.harness.targets.TargetException;
 import showdown.report.Reports;
 
 /**
@@ -60,7 +61,7 @@ final class RunCommand extends Command {
     private Path hosts;
     private Path certs;
     private Duration maxClockOffset = ClockOffset.DEFAULT_MAX;
-    private final KubeHosts.Flags kube = new KubeHosts.Flags();
+    private final KubeLauncher.Flags kube = new KubeLauncher.Flags();
 
     RunCommand() {
         super("run", "Runs the benchmark suite and writes the reports.",
@@ -152,7 +153,7 @@ final class RunCommand extends Command {
                     return 0;
                 }
                 Optional<HostsSettings> multiHost = HostsSettings.read(dir);
-                KubeHosts.refuseResume(dir);
+                KubeLauncher.refuseResume(dir);
                 if (multiHost.isEmpty()) {
                     outcome = Suite.resume(home, dir, System.err, hooks());
                 } else {
@@ -196,27 +197,37 @@ final class RunCommand extends Command {
     private Suite.Outcome startOnHosts(Path home, RunSettings settings, List<String> commandLine) {
         Inventory inventory = Inventory.read(hosts); // a bad inventory is one line before anything is written
         Path dir = (out != null ? out : Suite.defaultOutDir(home)).toAbsolutePath().normalize();
-        Path certDir = certs != null ? certs : runCertificates(inventory, dir);
-        return startPlaced(home, settings, commandLine, dir, hosts, certDir);
+        HostsSettings h = hostsSettings(certs != null ? certs : runCertificates(inventory, dir));
+        return startPlaced(home, settings, commandLine, dir, hosts, h, openHosts(hosts, h));
     }
 
     /**
-     * A new run on agents deployed on Kubernetes for it: the pods are dialled as {@code agent://} hosts
-     * of an inventory written into the results folder, and deleted when the run ends, however it ends.
+     * A new run on agents deployed on Kubernetes for it, through the same launcher seam as {@code ssh://}
+     * hosts: the inventory's hosts are {@code kube}, and the pods are deleted when the run ends, however
+     * it ends.
      */
     private Suite.Outcome startOnKubernetes(Path home, RunSettings settings, List<String> commandLine) {
         Path dir = (out != null ? out : Suite.defaultOutDir(home)).toAbsolutePath().normalize();
-        Path certDir = certs != null ? certs : madeCertificates(dir);
-        try (KubeHosts deployed = KubeHosts.deploy(kube, HostsRun.defaultHeartbeatTimeout(), certDir, dir)) {
-            return startPlaced(home, settings, commandLine, dir, deployed.inventory(), certDir);
+        HostsSettings h = hostsSettings(certs != null ? certs : madeCertificates(dir));
+        KubeLauncher launcher = KubeLauncher.of(kube, HostsRun.defaultHeartbeatTimeout());
+        HostsRun placed = open(launcher.inventory(), h, launcher);
+        Path inventory;
+        try {
+            inventory = launcher.writeInventory(dir);
+        } catch (RuntimeException e) {
+            placed.close();
+            throw e;
         }
+        return startPlaced(home, settings, commandLine, dir, inventory, h, placed);
     }
 
-    private Suite.Outcome startPlaced(Path home, RunSettings settings, List<String> commandLine, Path dir, Path inventory,
-                                      Path certDir) {
-        HostsSettings h = new HostsSettings(certDir.toAbsolutePath().normalize().toString(),
-                maxClockOffset.toNanos() / 1000);
-        try (HostsRun placed = openHosts(inventory, h)) {
+    private HostsSettings hostsSettings(Path certDir) {
+        return new HostsSettings(certDir.toAbsolutePath().normalize().toString(), maxClockOffset.toNanos() / 1000);
+    }
+
+    private static Suite.Outcome startPlaced(Path home, RunSettings settings, List<String> commandLine, Path dir,
+                                             Path inventory, HostsSettings h, HostsRun placed) {
+        try (placed) {
             h.write(dir, inventory);
             Suite.Outcome outcome = Suite.start(home, settings, dir, commandLine, System.err,
                     hooks().placedOn(placed.targets(), placed.load()));
@@ -253,13 +264,25 @@ final class RunCommand extends Command {
      */
     private static HostsRun openHosts(Path inventoryFile, HostsSettings h) {
         Inventory inventory = Inventory.read(inventoryFile);
-        SshLauncher ssh = new SshLauncher(inventory.ssh());
+        return open(inventory, h, new SshLauncher(inventory.ssh()));
+    }
+
+    /**
+     * Places the run on {@code inventory}: the hosts that are not {@code agent://} started through
+     * {@code launcher}, closed after every agent it started (or at once when the run cannot be placed).
+     */
+    private static <L extends AgentLauncher & AutoCloseable> HostsRun open(Inventory inventory, HostsSettings h,
+                                                                          L launcher) {
         try {
             HostsRun run = HostsRun.open(inventory, h.certsDir(), h.maxClockOffset(), HostsRun.defaultHeartbeatTimeout(),
-                    List.of(ssh), Clock.system());
-            return run.alsoClosing(ssh);
+                    List.of(launcher), Clock.system());
+            return run.alsoClosing(launcher);
         } catch (RuntimeException e) {
-            ssh.close();
+            try {
+                launcher.close();
+            } catch (Exception closing) {
+                e.addSuppressed(closing);
+            }
             throw e;
         }
     }

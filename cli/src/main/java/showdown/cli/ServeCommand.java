@@ -6,16 +6,16 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import showdown.harness.target.Availability;
-import showdown.harness.target.Protocol;
-import showdown.harness.target.RunningTarget;
-import showdown.harness.target.SelfSignedCertificate;
-import showdown.harness.target.ShowdownHome;
-import showdown.harness.target.StartOptions;
-import showdown.harness.target.TargetBuilder;
-import showdown.harness.target.TargetCatalog;
-import showdown.harness.target.TargetManifest;
-import showdown.harness.target.TargetUnavailableException;
+import showdown.harness.targets.Availability;
+import showdown.harness.targets.Protocol;
+import showdown.harness.targets.RunningTarget;
+import showdown.harness.targets.SelfSignedCertificate;
+import showdown.harness.targets.ShowdownHome;
+import showdown.harness.targets.StartOptions;
+import showdown.harness.targets.TargetBuilder;
+import showdown.harness.targets.TargetCatalog;
+import showdown.harness.targets.TargetManifest;
+import showdown.harness.targets.TargetUnavailableException;
 
 /**
  * {@code showdown serve NAME}: builds the target if needed, starts it, prints its URL and keeps it
@@ -100,7 +100,7 @@ final class ServeCommand extends Command {
             // Self-signed: curl -k, or --cacert with the certificate below.
             out.println("TLS at https://" + RunningTarget.HOST + ":" + t.tlsPort() + "/ (certificate " + tls.certFile() + ")");
         }
-        if (m.offers(showdown.harness.target.Protocol.H3)) {
+        if (m.offers(showdown.harness.targets.Protocol.H3)) {
             out.println("h3 at https://" + RunningTarget.HOST + ":" + t.tlsPort() + "/ over UDP (showdown load --h3)");
         }
         out.println("logs: " + t.outLog() + ", " + t.errLog());

@@ -16,7 +16,7 @@ import showdown.deploy.ssh.SshAddress;
 import showdown.deploy.ssh.SshAgent;
 import showdown.deploy.ssh.SshDeployer;
 import showdown.deploy.ssh.SshSettings;
-import showdown.harness.target.ShowdownHome;
+import showdown.harness.targets.ShowdownHome;
 import showdown.hosts.control.AgentLauncher;
 import showdown.hosts.control.HostsException;
 import showdown.hosts.tls.RunCertificates;
@@ -79,25 +79,24 @@ final class SshLauncher implements AgentLauncher, AutoCloseable {
             options = AgentOptions.load(AgentFlags.DEFAULT_PORT, allow);
         }
         AgentProgram program = AgentProgram.showdownJar(jar(), ssh.getOrDefault(JAVA, "java"));
-        SshAgent started = deployer().start(address, program, AgentCertificates.in(RunCertificates.agentFolder(certs, address.host())),
+        Path folder = RunCertificates.agentFolder(certs, address.host());
+        SshAgent started = deployer().start(address, program, AgentCertificates.in(folder),
                 options.withHeartbeatTimeout(heartbeatTimeout));
-        String dial = started.dialAddress();
-        int colon = dial.lastIndexOf(':');
-        String host = dial.substring(0, colon);
-        if (host.startsWith("[") && host.endsWith("]")) {
-            host = host.substring(1, host.length() - 1);
-        }
-        int port = Integer.parseInt(dial.substring(colon + 1));
-        String agentHost = host;
+        AgentEndpoint endpoint = AgentEndpoint.parse(started.dialAddress());
         return new Launched() {
             @Override
             public String host() {
-                return agentHost;
+                return endpoint.host();
             }
 
             @Override
             public int port() {
-                return port;
+                return endpoint.port();
+            }
+
+            @Override
+            public Path certificateFolder() {
+                return folder;
             }
 
             @Override

@@ -12,9 +12,10 @@ class KubeCommandTest {
                 "--name", "r1", "--load-agents", "3", "--load-node-selector", "pool=load", "--target-port", "8080");
 
         assertThat(r.exitCode()).as(r.err()).isZero();
-        assertThat(r.out().lines().filter(l -> l.startsWith("kind: ")))
-                .containsExactly("kind: ConfigMap", "kind: Secret", "kind: Service", "kind: Pod", "kind: Job");
-        assertThat(r.out()).contains("completionMode: Indexed", "completions: 3", "r1-server.bench.svc:8080");
+        assertThat(r.out().lines().filter(l -> l.startsWith("kind: "))).containsExactly("kind: ConfigMap",
+                "kind: Secret", "kind: Secret", "kind: Secret", "kind: Secret", "kind: Service", "kind: Service",
+                "kind: Pod", "kind: Pod", "kind: Pod", "kind: Pod");
+        assertThat(r.out()).contains("name: r1-load-2-certs", "subdomain: r1-load", "r1-server.bench.svc:8080");
     }
 
     @Test

@@ -19,9 +19,9 @@ import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.io.TempDir;
-import showdown.harness.target.Availability;
-import showdown.harness.target.TargetCatalog;
-import showdown.harness.target.TargetManifest;
+import showdown.harness.targets.Availability;
+import showdown.harness.targets.TargetCatalog;
+import showdown.harness.targets.TargetManifest;
 
 /**
  * The seed targets whose packages come from a registry of their own ecosystem (Hex, Hackage, NuGet;

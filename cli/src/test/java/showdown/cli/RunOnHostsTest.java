@@ -177,6 +177,10 @@ class RunOnHostsTest {
             java.util.SortedSet<String> hostsFields = fieldsWithValues(hostsCases.get(i));
             assertThat(hostsFields).as("a case on hosts has the hosts object").anyMatch(f -> f.startsWith("hosts."));
             hostsFields.removeIf(f -> f.equals("hosts") || f.startsWith("hosts."));
+            // an interval is null when its window gave too few slices, which depends on how busy
+            // the machine was, not on where the case ran: the object must be there, its intervals may not
+            localFields.removeIf(f -> f.startsWith("uncertainty."));
+            hostsFields.removeIf(f -> f.startsWith("uncertainty."));
             assertThat(localFields).as("a local case: what JIT").contains("server.compileSeconds");
             assertThat(hostsFields).as(localCases.get(i).get("request").asText()).isEqualTo(localFields);
         }
@@ -235,7 +239,9 @@ class RunOnHostsTest {
         assertThat(second.hosts().missingShare()).isEqualTo(0.5);
         assertThat(second.hosts().agents().get(1).lost()).isTrue();
         assertThat(second.requests()).isEqualTo(second.hosts().agents().get(0).requests()).isPositive();
-        assertThat(second.notes()).extracting(CaseNote::kind).contains(CaseNote.Kind.INCOMPLETE);
+        assertThat(second.notes()).extracting(CaseNote::kind).contains(CaseNote.Kind.INCOMPLETE)
+                // half the connections left with the lost agent: not the server's doing, so no rule of the whole plan
+                .doesNotContain(CaseNote.Kind.LITTLES_LAW, CaseNote.Kind.CONNECTIONS);
         assertThat(third.hosts().agents()).extracting(CaseHosts.AgentShare::name).containsExactly("load-1");
         assertThat(third.hosts().complete()).isTrue();
     }

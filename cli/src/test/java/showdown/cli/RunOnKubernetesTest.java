@@ -39,12 +39,12 @@ class RunOnKubernetesTest {
     void cluster() throws Exception {
         RunOnHostsTest.writeHome(home, UUID.randomUUID().toString(), "1s");
         System.setProperty("showdown.home", home.toString());
-        KubeHosts.clientForTests = () -> new KubernetesClientBuilder().withConfig(client.getConfiguration()).build();
+        KubeLauncher.clientForTests = () -> new KubernetesClientBuilder().withConfig(client.getConfiguration()).build();
     }
 
     @AfterEach
     void reset() {
-        KubeHosts.clientForTests = null;
+        KubeLauncher.clientForTests = null;
         System.clearProperty("showdown.home");
     }
 
@@ -59,7 +59,7 @@ class RunOnKubernetesTest {
     @Test
     void podsThatNeverBecomeReadyEndTheRunInOneLineAndTheObjectsAreDeleted() {
         CapturedCli.Outcome outcome = run("--load-agents", "2", "--ready-timeout", "1s");
-        assertThat(outcome.exitCode()).isEqualTo(Main.EXIT_USAGE);
+        assertThat(outcome.exitCode()).as(outcome.err()).isEqualTo(Main.EXIT_USAGE);
         List<String> lines = outcome.err().lines().toList();
         assertThat(lines.getLast()).matches("showdown run: the agents were not ready within 1 s \\(server .*, 0 of 2 load"
                 + " agents ready\\); the run's objects were deleted");
@@ -74,7 +74,7 @@ class RunOnKubernetesTest {
         Thread kubelet = Thread.ofPlatform().daemon().start(this::failEveryPull);
         try {
             CapturedCli.Outcome outcome = run("--image-pull-policy", "Always", "--server-node-selector", "pool=server");
-            assertThat(outcome.exitCode()).isEqualTo(Main.EXIT_USAGE);
+            assertThat(outcome.exitCode()).as(outcome.err()).isEqualTo(Main.EXIT_USAGE);
             assertThat(outcome.err().lines().toList().getLast()).matches("showdown run: image " + IMAGE.replace(".", "\\.")
                     + " cannot be pulled \\(pod showdown-[0-9a-f]{8}-server: ErrImagePull: .*\\)");
         } finally {
@@ -132,6 +132,6 @@ class RunOnKubernetesTest {
         assertThat(client.services().inNamespace(NS).list().getItems()).isEmpty();
         assertThat(client.pods().inNamespace(NS).list().getItems()).isEmpty();
         assertThat(client.batch().v1().jobs().inNamespace(NS).list().getItems()).isEmpty();
-        assertThat(Files.exists(home.resolve("results/k/" + KubeHosts.MARKER))).isFalse();
+        assertThat(Files.exists(home.resolve("results/k/" + KubeLauncher.MARKER))).isFalse();
     }
 }

@@ -18,7 +18,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import showdown.harness.target.FreePort;
+import showdown.harness.targets.FreePort;
 
 class ServeCommandTest {
 

@@ -4,7 +4,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import showdown.harness.target.ShowdownHome;
+import showdown.harness.targets.ShowdownHome;
 
 /** Test helper for the verify, serve and doctor commands: a Showdown home of its own and captured output. */
 final class VerifyCli {

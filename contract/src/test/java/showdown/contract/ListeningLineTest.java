@@ -26,7 +26,7 @@ class ListeningLineTest {
 
     @Test
     void otherOutputIsNotAListeningLine() {
-        assertThat(ListeningLine.parse("showdown agent: refused a controller at 10.0.0.1:5000")).isEmpty();
+        assertThat(ListeningLine.parse("showdown agent: refused a peer at 10.0.0.1:5000: it sent nothing")).isEmpty();
         assertThat(AgentRole.parse("controller")).isNull();
     }
 }

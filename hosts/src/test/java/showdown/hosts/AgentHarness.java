@@ -50,8 +50,18 @@ final class AgentHarness implements AutoCloseable {
     /** An agent that serves {@code runs}, a server agent starting the targets of {@code home}. */
     Running startAgent(AgentRole role, List<String> allow, Duration heartbeatTimeout, Clock clock, AgentConfig.Runs runs,
                        Path home) throws IOException {
+        return startAgent(role, allow, heartbeatTimeout, clock, runs, home, agentTls());
+    }
+
+    /** An agent that presents the certificate of {@code tls} rather than the 127.0.0.1 one. */
+    Running startAgent(AgentRole role, List<String> allow, ChannelTls tls) throws IOException {
+        return startAgent(role, allow, Duration.ofSeconds(30), Clock.system(), AgentConfig.Runs.ONE, Path.of("."), tls);
+    }
+
+    private Running startAgent(AgentRole role, List<String> allow, Duration heartbeatTimeout, Clock clock,
+                               AgentConfig.Runs runs, Path home, ChannelTls tls) throws IOException {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
-        AgentConfig config = new AgentConfig(role, "127.0.0.1", 0, agentTls(), allow, heartbeatTimeout, home, clock,
+        AgentConfig config = new AgentConfig(role, "127.0.0.1", 0, tls, allow, heartbeatTimeout, home, clock,
                 new PrintStream(out, true, StandardCharsets.UTF_8), runs);
         Agent agent = new Agent(config);
         CompletableFuture<Agent.Exit> exit = new CompletableFuture<>();

@@ -49,8 +49,8 @@ class CertificateRoleTest {
             assertThat(helloWith(stolen, server, AgentRole.SERVER)).startsWith("refused by the agent");
             for (AgentHarness.Running agent : List.of(load, server)) {
                 // an agent's certificate is for TLS servers only: the handshake's own usage check refuses it
-                ChannelTest.awaitPrinted(agent, "refused a controller at 127.0.0.1:");
-                assertThat(agent.printed()).contains("TLS handshake failed (Extended key usage does not permit use for TLS"
+                ChannelTest.awaitPrinted(agent, "refused a peer at 127.0.0.1:");
+                assertThat(agent.printed()).contains("presented a certificate of the wrong role (Extended key usage does not permit use for TLS"
                         + " client authentication)");
                 assertThat(agent.printed()).doesNotContain("refused the controller"); // it never got as far as hello
                 assertThat(agent.exit()).isNotDone();
@@ -72,8 +72,9 @@ class CertificateRoleTest {
                     forged.resolve(RunCertificates.AGENT), forged.resolve(RunCertificates.AGENT_KEY));
 
             assertThat(helloWith(client, load, AgentRole.LOAD)).startsWith("refused by the agent");
-            ChannelTest.awaitPrinted(load, "refused a controller at 127.0.0.1:");
-            assertThat(load.printed()).contains("no controller usage " + CertificateRole.CONTROLLER_USAGE);
+            ChannelTest.awaitPrinted(load, "refused a peer at 127.0.0.1:");
+            assertThat(load.printed()).contains("presented a certificate of the wrong role (the peer's certificate has the"
+                    + " wrong role: ").contains("no controller usage " + CertificateRole.CONTROLLER_USAGE);
         }
     }
 
@@ -110,6 +111,19 @@ class CertificateRoleTest {
                 .containsExactlyInAnyOrder("1.3.6.1.5.5.7.3.2", CertificateRole.CONTROLLER_USAGE);
         assertThat(certs.resolve(RunCertificates.AGENTS).resolve("192.0.2.11").resolve(RunCertificates.CA))
                 .hasSameBinaryContentAs(certs.resolve(RunCertificates.CA));
+    }
+
+    @Test
+    void aPodsLongDnsNameIsCertifiedWholeInItsAlternativeNames() throws Exception {
+        // a Kubernetes load pod's name: longer than a subject's common name may be (64 characters)
+        String pod = "showdown-be0f6238-load-0.showdown-be0f6238-load.bench.svc";
+        Path certs = dir.resolve("certs");
+        RunCertificates.create(certs, List.of(pod));
+        X509Certificate cert = read(RunCertificates.agentFolder(certs, pod).resolve(RunCertificates.AGENT));
+
+        assertThat(cert.getSubjectAlternativeNames()).containsExactly(List.of(2, pod));
+        assertThat(cert.getSubjectX500Principal().getName()).contains("CN=showdown agent showdown-be0f6238-load-0");
+        assertThat(cert.getExtendedKeyUsage()).containsExactly("1.3.6.1.5.5.7.3.1");
     }
 
     @Test

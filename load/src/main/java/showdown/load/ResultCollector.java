@@ -1,5 +1,6 @@
 package showdown.load;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.SortedMap;
 import java.util.TreeMap;
@@ -14,8 +15,9 @@ final class ResultCollector {
 
     private final List<Worker> workers;
     private final long measureStart;
-    private final Histogram latency = new Histogram(3);
-    private final Histogram uncorrected = new Histogram(3);
+    /** Each loop's latencies over the measured window so far, by the loop's index. */
+    private final List<Histogram> latency;
+    private final List<Histogram> uncorrected;
     private final Histogram interval = new Histogram(3);
     private long lastRequests;
     private long lastProgressNanos;
@@ -23,9 +25,19 @@ final class ResultCollector {
 
     ResultCollector(List<Worker> workers, long runStart, long measureStart) {
         this.workers = workers;
+        this.latency = histograms(workers.size());
+        this.uncorrected = histograms(workers.size());
         this.measureStart = measureStart;
         this.lastProgressNanos = runStart;
         this.lastSliceEnd = measureStart;
+    }
+
+    private static List<Histogram> histograms(int n) {
+        List<Histogram> h = new ArrayList<>(n);
+        for (int i = 0; i < n; i++) {
+            h.add(new Histogram(3));
+        }
+        return h;
     }
 
     /** Requests that ended so far on every loop, answered or lost. */
@@ -72,14 +84,16 @@ final class ResultCollector {
      */
     void slice(LoadEngine.IntervalSink sink, long end) {
         interval.reset();
-        for (Worker w : workers) {
+        for (int i = 0; i < workers.size(); i++) {
+            Worker w = workers.get(i);
             if (!w.measuringPublished()) {
                 continue;
             }
-            interval.add(w.stats().latencyInterval());
-            uncorrected.add(w.stats().uncorrectedLatencyInterval());
+            Histogram loop = w.stats().latencyInterval();
+            interval.add(loop);
+            latency.get(i).add(loop);
+            uncorrected.get(i).add(w.stats().uncorrectedLatencyInterval());
         }
-        latency.add(interval);
         sink.onInterval(lastSliceEnd - measureStart, end - measureStart, interval);
         lastSliceEnd = end;
     }
@@ -97,93 +111,50 @@ final class ResultCollector {
         return busiest;
     }
 
-    /** @param tlsEngine the TLS implementation's name on https (TCP or QUIC), else null */
+    /**
+     * Every loop's figures as one result, merged as a multi-host run merges its agents'
+     * ({@link LoadResultMerge}); the generator's CPU is the process's.
+     *
+     * @param tlsEngine the TLS implementation's name on https (TCP or QUIC), else null
+     */
     LoadResult result(LoadSpec spec, Transport transport, long durationNanos, long cpuNanos, String tlsEngine) {
-        long requests = 0;
-        long bytesRead = 0;
-        long bytesWritten = 0;
-        long reconnects = 0;
-        ErrorCounts errors = ErrorCounts.NONE;
-        int connectionsOpen = 0;
-        Histogram threadRate = new Histogram(3);
+        List<LoadResult> parts = new ArrayList<>(workers.size());
+        for (int i = 0; i < workers.size(); i++) {
+            parts.add(part(spec, transport, durationNanos, i, tlsEngine));
+        }
+        return LoadResultMerge.merge(spec, transport, durationNanos, new LoadResultMerge.Generator(cpuNanos,
+                busiestLoopShare(durationNanos), Runtime.getRuntime().availableProcessors()), parts);
+    }
+
+    /** One loop's figures as a result of its own, without generator figures (the process has them). */
+    private LoadResult part(LoadSpec spec, Transport transport, long durationNanos, int index, String tlsEngine) {
+        WorkerStats s = workers.get(index).stats();
         SortedMap<Integer, Long> statuses = new TreeMap<>();
-        for (Worker w : workers) {
-            WorkerStats s = w.stats();
-            requests += s.requests();
-            bytesRead += s.bytesRead();
-            bytesWritten += s.bytesWritten();
-            reconnects += s.reconnects();
-            connectionsOpen += s.connectionsOpenAtWindowStart();
-            errors = errors.plus(s.errors());
-            threadRate.add(s.threadRate());
-            s.addStatusCounts(statuses);
-        }
-        return new LoadResult(spec, transport, durationNanos, requests, bytesRead, bytesWritten, errors,
-                reconnects, statuses, latency, spec.openModel() ? uncorrected : null, threadRate, cpuNanos,
-                busiestLoopShare(durationNanos), Runtime.getRuntime().availableProcessors(), connectionsOpen,
-                connections(tlsEngine, spec.http3()), spec.openModel() ? pacing(spec.arrival()) : null);
+        s.addStatusCounts(statuses);
+        return new LoadResult(spec, transport, durationNanos, s.requests(), s.bytesRead(), s.bytesWritten(), s.errors(),
+                s.reconnects(), statuses, latency.get(index), spec.openModel() ? uncorrected.get(index) : null,
+                s.threadRate(), 0, -1, 0, s.connectionsOpenAtWindowStart(), connections(s, tlsEngine, spec.http3()),
+                spec.openModel() ? pacing(s.pacing(), spec.arrival()) : null);
     }
 
-    /** The open model's pacing over every loop. */
-    private PacingSummary pacing(Arrival arrival) {
-        Histogram lateness = new Histogram(3);
-        Histogram waited = new Histogram(3);
-        long blocked = 0;
-        long unsent = 0;
-        for (Worker w : workers) {
-            PacingStats p = w.stats().pacing();
-            lateness.add(p.lateness());
-            waited.add(p.waited());
-            blocked += p.blocked();
-            unsent += p.unsent();
-        }
-        return new PacingSummary(arrival, lateness, blocked, waited, unsent);
+    private static PacingSummary pacing(PacingStats p, Arrival arrival) {
+        return new PacingSummary(arrival, p.lateness(), p.blocked(), p.waited(), p.unsent());
     }
 
-    /** The window's sockets and, on https, its handshakes, over every loop; over QUIC its errors too. */
-    private ConnectionStats connections(String tlsEngine, boolean quic) {
-        long opened = 0;
-        long handshakes = 0;
-        long resumed = 0;
-        boolean resumedKnown = true;
-        long[] failures = new long[TlsFailure.values().length];
-        long noAnswer = 0;
-        long resets = 0;
-        long earlySent = 0;
-        long earlyAccepted = 0;
-        long earlyRejected = 0;
-        SortedMap<String, Long> closes = new TreeMap<>();
-        String version = null;
-        String cipher = null;
-        String alpn = null;
-        Histogram setup = new Histogram(3);
-        for (Worker w : workers) {
-            WorkerStats s = w.stats();
-            opened += s.socketsOpened();
-            setup.add(s.setupLatency());
-            handshakes += s.handshakes();
-            resumedKnown &= s.resumedHandshakes() >= 0;
-            resumed += Math.max(0, s.resumedHandshakes());
-            noAnswer += s.quicNoAnswers();
-            resets += s.streamResets();
-            QuicSummary.EarlyData early = s.earlyData();
-            earlySent += early.sent();
-            earlyAccepted += early.accepted();
-            earlyRejected += early.rejected();
+    /** One loop's sockets and, on https, its handshakes; over QUIC its errors too. */
+    private static ConnectionStats connections(WorkerStats s, String tlsEngine, boolean quic) {
+        TlsSummary tls = tlsEngine == null ? null : new TlsSummary(tlsEngine, s.tlsVersion(),
+                s.tlsVersion() == null ? null : s.tlsCipher(), s.tlsVersion() == null ? null : s.applicationProtocol(),
+                s.handshakes(), s.resumedHandshakes() < 0 ? -1 : s.resumedHandshakes(),
+                s.tlsFailures(TlsFailure.HANDSHAKE), s.tlsFailures(TlsFailure.CERTIFICATE), s.tlsFailures(TlsFailure.NOT_TLS));
+        QuicSummary q = null;
+        if (quic) {
+            SortedMap<String, Long> closes = new TreeMap<>();
             s.addQuicCloses(closes);
-            for (TlsFailure f : TlsFailure.values()) {
-                failures[f.ordinal()] += s.tlsFailures(f);
-            }
-            if (version == null && s.tlsVersion() != null) {
-                version = s.tlsVersion();
-                cipher = s.tlsCipher();
-                alpn = s.applicationProtocol();
-            }
+            QuicSummary.EarlyData early = s.earlyData();
+            q = new QuicSummary(s.quicNoAnswers(), s.streamResets(), closes,
+                    new QuicSummary.EarlyData(early.sent(), early.accepted(), early.rejected()));
         }
-        TlsSummary summary = tlsEngine == null ? null : new TlsSummary(tlsEngine, version, cipher, alpn, handshakes,
-                resumedKnown ? resumed : -1, failures[TlsFailure.HANDSHAKE.ordinal()],
-                failures[TlsFailure.CERTIFICATE.ordinal()], failures[TlsFailure.NOT_TLS.ordinal()]);
-        return new ConnectionStats(opened, setup, summary, quic ? new QuicSummary(noAnswer, resets, closes,
-                new QuicSummary.EarlyData(earlySent, earlyAccepted, earlyRejected)) : null);
+        return new ConnectionStats(s.socketsOpened(), s.setupLatency(), tls, q);
     }
 }

@@ -16,7 +16,7 @@ import java.util.List;
  * What the controller of {@code showdown run --kubernetes} may do in its namespace, and no more: a
  * ServiceAccount for a controller that runs in the cluster, a Role with the verbs {@link KubeDeployer}
  * uses on the objects of a run (create, get, list, watch and delete of ConfigMaps, Secrets,
- * Services, Pods and Jobs), and the RoleBinding between them. A cluster administrator applies them
+ * Services and Pods), and the RoleBinding between them. A cluster administrator applies them
  * once per namespace; the run's own objects come and go with each run.
  */
 public final class ControllerAccess {
@@ -40,7 +40,7 @@ public final class ControllerAccess {
 
     private static Role role(String namespace) {
         return new RoleBuilder().withMetadata(meta(namespace))
-                .withRules(rule("", "configmaps", "secrets", "services", "pods"), rule("batch", "jobs"))
+                .withRules(rule("", "configmaps", "secrets", "services", "pods"))
                 .build();
     }
 

@@ -4,31 +4,30 @@ import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.OwnerReference;
 import io.fabric8.kubernetes.api.model.Pod;
-import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import java.io.PrintStream;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.function.Function;
 import showdown.deploy.AgentCertificates;
 import showdown.deploy.DeployException;
 import showdown.deploy.ShutdownGuard;
 
 /**
- * Starts one run's agents on Kubernetes and removes them again: creates the owner ConfigMap, the
- * certificates' Secret, the server agent's Service and Pod and the Indexed Job of load agents, waits
- * until every agent is ready, and hands back where to dial them. Whatever ends the run (success, a
+ * Starts one run's agents on Kubernetes and removes them again: creates the owner ConfigMap, one
+ * certificate Secret per agent, the two headless Services, the server agent's Pod and one Pod per
+ * load agent, waits until every agent is ready, and hands back where to dial them. Whatever ends the run (success, a
  * failure while waiting, an interrupt, the JVM shutting down on Ctrl-C), every object is deleted.
  */
 public final class KubeDeployer {
 
     /** How often the pods are looked at while waiting. */
     static final Duration POLL_INTERVAL = Duration.ofMillis(250);
-    /** The annotation an Indexed Job puts on each of its pods. */
-    static final String COMPLETION_INDEX_ANNOTATION = "batch.kubernetes.io/job-completion-index";
 
     static final String INTERRUPTED = "interrupted while starting the agents; the run's objects were deleted";
 
@@ -44,11 +43,14 @@ public final class KubeDeployer {
     /**
      * Creates the run's objects and waits until the server agent and every load agent is ready.
      *
+     * @param certificates the files of the agent with a given host name ({@link KubeRun#agentHost}): each
+     *     agent's Secret holds its own certificate and key, and no other agent's
+     *
      * @throws DeployException when an object cannot be created, an image cannot be pulled, a pod cannot be
      *     scheduled, an agent ends, the wait times out, or the thread is interrupted; the run's objects are
      *     deleted before it is thrown
      */
-    public KubeAgents deploy(KubeRun run, AgentCertificates certificates) {
+    public KubeAgents deploy(KubeRun run, Function<String, AgentCertificates> certificates) {
         KubeObjects objects = new KubeObjects(run);
         ShutdownGuard guard = ShutdownGuard.register("showdown-kube-cleanup-" + run.name(), () -> delete(run));
         try {
@@ -72,14 +74,13 @@ public final class KubeDeployer {
         return failure;
     }
 
-    private void create(KubeObjects objects, AgentCertificates certificates) {
+    private void create(KubeObjects objects, Function<String, AgentCertificates> certificates) {
         KubeRun run = objects.run();
+        List<HasMetadata> all = objects.all(certificates); // every certificate read before anything is sent
         try {
-            ConfigMap owner = client.configMaps().inNamespace(run.namespace()).resource(objects.owner()).create();
+            ConfigMap owner = client.configMaps().inNamespace(run.namespace()).resource((ConfigMap) all.get(0)).create();
             OwnerReference reference = KubeObjects.ownerReference(owner);
-            List<HasMetadata> owned = List.of(objects.certificates(certificates), objects.serverService(),
-                    objects.serverPod(), objects.loadJob());
-            for (HasMetadata object : owned) {
+            for (HasMetadata object : all.subList(1, all.size())) {
                 object.getMetadata().setOwnerReferences(List.of(reference));
                 client.resource(object).inNamespace(run.namespace()).create();
             }
@@ -104,15 +105,25 @@ public final class KubeDeployer {
                     throw new DeployException(problem.get());
                 }
             }
-            Optional<Pod> server = pods.stream().filter(p -> role(p).equals("server")).findFirst();
-            List<Pod> load = pods.stream().filter(p -> role(p).equals("load"))
-                    .sorted(Comparator.comparingInt(KubeDeployer::completionIndex)).toList();
+            Map<String, Pod> byName = new HashMap<>();
+            pods.forEach(p -> byName.put(p.getMetadata().getName(), p));
+            Optional<Pod> server = Optional.ofNullable(byName.get(run.serverName()));
+            List<Pod> load = new ArrayList<>();
+            for (int i = 0; i < run.loadAgents(); i++) {
+                Pod pod = byName.get(run.loadPodName(i));
+                if (pod == null) {
+                    throw new DeployException("the load agents' pod " + run.loadPodName(i) + " is gone");
+                }
+                load.add(pod);
+            }
             long readyLoad = load.stream().filter(PodProblem::ready).count();
             boolean serverReady = server.isPresent() && PodProblem.ready(server.get());
             if (serverReady && readyLoad == run.loadAgents()) {
                 return agents(run, server.get(), load, guard);
             }
-            checkJob(run);
+            if (server.isEmpty()) {
+                throw new DeployException("the server agent's pod " + run.serverName() + " is gone");
+            }
             String state = "server " + server.map(PodProblem::state).orElse("not created") + ", " + readyLoad
                     + " of " + run.loadAgents() + " load agents ready";
             if (progress != null && !state.equals(lastState)) {
@@ -132,33 +143,21 @@ public final class KubeDeployer {
         }
     }
 
-    /** A Job that failed (no pod at all, a quota, a policy) says so in its conditions. */
-    private void checkJob(KubeRun run) {
-        Job job = client.batch().v1().jobs().inNamespace(run.namespace()).withName(run.loadJobName()).get();
-        if (job == null) {
-            throw new DeployException("the load agents' Job " + run.loadJobName() + " is gone");
+    private KubeAgents agents(KubeRun run, Pod server, List<Pod> load, ShutdownGuard guard) {
+        List<KubeAgents.Agent> loadAgents = new ArrayList<>();
+        for (Pod pod : load) {
+            loadAgents.add(agent(run, pod));
         }
-        if (job.getStatus() != null && job.getStatus().getConditions() != null) {
-            job.getStatus().getConditions().stream()
-                    .filter(c -> "Failed".equals(c.getType()) && "True".equals(c.getStatus())).findFirst()
-                    .ifPresent(c -> {
-                        throw new DeployException("the load agents' Job " + run.loadJobName() + " failed: "
-                                + c.getReason() + (c.getMessage() == null ? "" : ": " + PodProblem.oneLine(c.getMessage())));
-                    });
-        }
+        return new KubeAgents(agent(run, server), loadAgents, run.serverHost(), guard);
     }
 
-    private KubeAgents agents(KubeRun run, Pod server, List<Pod> load, ShutdownGuard guard) {
-        List<String> loadAddresses = new ArrayList<>();
-        for (Pod pod : load) {
-            loadAddresses.add(dial(pod, run.agentPort()));
-        }
-        return new KubeAgents(dial(server, run.agentPort()), loadAddresses, run.serverHost(), guard);
+    private static KubeAgents.Agent agent(KubeRun run, Pod pod) {
+        return new KubeAgents.Agent(run.agentHost(pod.getMetadata().getName()), dial(pod, run.agentPort()));
     }
 
     /**
-     * Deletes every object of the run: each one by name (so nothing waits for the garbage collector),
-     * then the agents' pods by label, the owner last. Objects already gone are no error.
+     * Deletes every object of the run: the agents' pods and Secrets by label and the Services by name
+     * (so nothing waits for the garbage collector), the owner last. Objects already gone are no error.
      */
     void delete(KubeRun run) {
         // an interrupt (Ctrl-C, a cancelled run) must not cancel the clean-up's own requests
@@ -175,11 +174,10 @@ public final class KubeDeployer {
     private void deleteObjects(KubeRun run) {
         String ns = run.namespace();
         List<Runnable> deletions = List.of(
-                () -> client.batch().v1().jobs().inNamespace(ns).withName(run.loadJobName()).delete(),
-                () -> client.pods().inNamespace(ns).withName(run.serverName()).delete(),
                 () -> client.pods().inNamespace(ns).withLabel(KubeObjects.RUN_LABEL, run.name()).delete(),
                 () -> client.services().inNamespace(ns).withName(run.serverName()).delete(),
-                () -> client.secrets().inNamespace(ns).withName(run.secretName()).delete(),
+                () -> client.services().inNamespace(ns).withName(run.loadServiceName()).delete(),
+                () -> client.secrets().inNamespace(ns).withLabel(KubeObjects.RUN_LABEL, run.name()).delete(),
                 () -> client.configMaps().inNamespace(ns).withName(run.ownerName()).delete());
         List<String> failures = new ArrayList<>();
         for (Runnable deletion : deletions) {
@@ -199,21 +197,6 @@ public final class KubeDeployer {
     private static String dial(Pod pod, int port) {
         String ip = pod.getStatus().getPodIP();
         return (ip.indexOf(':') >= 0 ? "[" + ip + "]" : ip) + ":" + port;
-    }
-
-    private static String role(Pod pod) {
-        String role = pod.getMetadata().getLabels() == null ? null : pod.getMetadata().getLabels().get(KubeObjects.ROLE_LABEL);
-        return role == null ? "" : role;
-    }
-
-    private static int completionIndex(Pod pod) {
-        String index = pod.getMetadata().getAnnotations() == null ? null
-                : pod.getMetadata().getAnnotations().get(COMPLETION_INDEX_ANNOTATION);
-        try {
-            return index == null ? Integer.MAX_VALUE : Integer.parseInt(index);
-        } catch (NumberFormatException e) {
-            return Integer.MAX_VALUE;
-        }
     }
 
     private static boolean interrupted(Throwable e) {

@@ -4,6 +4,7 @@ import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
 import io.fabric8.kubernetes.client.utils.YamlDumpSettingsBuilder;
 import java.util.List;
+import java.util.function.Function;
 import tools.jackson.databind.ObjectMapper;
 import showdown.contract.AgentFiles;
 import showdown.deploy.AgentCertificates;
@@ -12,7 +13,7 @@ import showdown.deploy.AgentCertificates;
  * A run's objects as one YAML stream, for review or for a GitOps repository: the same objects
  * {@link KubeDeployer} creates, less the owner references (they need the owner's uid, which only the
  * API server gives). Every object carries the {@value KubeObjects#RUN_LABEL} label, so
- * {@code kubectl delete configmap,secret,service,pod,job -l showdown.dev/run=NAME} removes an applied run.
+ * {@code kubectl delete configmap,secret,service,pod -l showdown.dev/run=NAME} removes an applied run.
  */
 public final class KubeManifests {
 
@@ -20,17 +21,18 @@ public final class KubeManifests {
     }
 
     /**
-     * The YAML of every object of {@code run}; the Secret holds the certificates when {@code certificates}
-     * is given and is left without data (to fill in) when it is null.
+     * The YAML of every object of {@code run}; each agent's Secret holds its own certificate when
+     * {@code certificates} (the files of the agent with a given host name) is given, and is left
+     * without data (to fill in) when it is null.
      */
-    public static String yaml(KubeRun run, AgentCertificates certificates) {
+    public static String yaml(KubeRun run, Function<String, AgentCertificates> certificates) {
         StringBuilder out = new StringBuilder();
         out.append("# showdown run '").append(run.name()).append("': ").append(run.loadAgents())
                 .append(" load agent(s) and one server agent, image ").append(run.image()).append('\n');
         if (certificates == null) {
-            out.append("# the Secret ").append(run.secretName()).append(" has no data: give it ")
-                    .append(AgentFiles.CA).append(", ").append(AgentFiles.CERT).append(" and ")
-                    .append(AgentFiles.KEY).append(" from 'showdown certs'\n");
+            out.append("# the agents' Secrets have no data: give each ").append(AgentFiles.CA).append(", ")
+                    .append(AgentFiles.CERT).append(" and ").append(AgentFiles.KEY)
+                    .append(" of its own host from 'showdown certs --hosts'\n");
         }
         append(out, new KubeObjects(run).all(certificates));
         return out.toString();

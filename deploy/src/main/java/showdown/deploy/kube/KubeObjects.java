@@ -21,8 +21,6 @@ import io.fabric8.kubernetes.api.model.Secret;
 import io.fabric8.kubernetes.api.model.SecretBuilder;
 import io.fabric8.kubernetes.api.model.Service;
 import io.fabric8.kubernetes.api.model.ServiceBuilder;
-import io.fabric8.kubernetes.api.model.batch.v1.Job;
-import io.fabric8.kubernetes.api.model.batch.v1.JobBuilder;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -32,15 +30,17 @@ import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 import showdown.contract.AgentFiles;
 import showdown.deploy.AgentCertificates;
 import showdown.deploy.AgentOptions;
 
 /**
- * The objects of one run, built and not yet sent: the owner ConfigMap ("the run"), the Secret with the
- * agents' certificates, the server agent's Pod and its headless Service, and the Indexed Job of load
- * agents. Every object carries the run's labels; the deployer adds owner references to the ConfigMap
- * once the API server has given it a uid, so that deleting it deletes the run.
+ * The objects of one run, built and not yet sent: the owner ConfigMap ("the run"), one Secret per
+ * agent with that agent's certificate alone, the server agent's Pod and its headless Service, and
+ * one Pod per load agent, named in DNS by a second headless Service. Every object carries the run's
+ * labels; the deployer adds owner references to the ConfigMap once the API server has given it a
+ * uid, so that deleting it deletes the run.
  */
 public final class KubeObjects {
 
@@ -80,9 +80,12 @@ public final class KubeObjects {
                 .build();
     }
 
-    /** The agents' CA certificate, certificate and key; with no files, a Secret of the right shape and no data. */
-    public Secret certificates(AgentCertificates files) {
-        SecretBuilder secret = new SecretBuilder().withMetadata(meta(run.secretName(), null)).withType("Opaque");
+    /**
+     * The Secret of the agent in {@code pod}: the run's CA certificate, that agent's certificate and
+     * its key; with no files, a Secret of the right shape and no data.
+     */
+    public Secret certificates(String pod, AgentCertificates files) {
+        SecretBuilder secret = new SecretBuilder().withMetadata(meta(run.secretName(pod), null)).withType("Opaque");
         if (files != null) {
             secret.addToData(AgentFiles.CA, base64(files.ca()))
                     .addToData(AgentFiles.CERT, base64(files.cert()))
@@ -103,16 +106,28 @@ public final class KubeObjects {
                 .build();
     }
 
+    /** The headless Service under which each load agent's pod has a name ({@link KubeRun#agentHost}). */
+    public Service loadService() {
+        return new ServiceBuilder().withMetadata(meta(run.loadServiceName(), "load"))
+                .withNewSpec()
+                .withClusterIP("None")
+                .withPublishNotReadyAddresses(true)
+                .withSelector(selector("load"))
+                .addNewPort().withName(CONTROL_PORT_NAME).withPort(run.agentPort()).endPort()
+                .endSpec()
+                .build();
+    }
+
     public Pod serverPod() {
         AgentOptions options = AgentOptions.server(run.agentPort(), KubeRun.IMAGE_HOME)
                 .withHeartbeatTimeout(run.heartbeatTimeout());
         return new PodBuilder().withMetadata(meta(run.serverName(), "server"))
-                .withSpec(podSpec(options, run.serverNodeSelector(), null, run.serverResources()))
+                .withSpec(podSpec(run.serverName(), options, run.serverNodeSelector(), null, run.serverResources()))
                 .build();
     }
 
-    /** N load agents: completions = parallelism = N, Indexed, never on the server's node. */
-    public Job loadJob() {
+    /** Load agent {@code index}: never on the server's node, spread over nodes when it can be. */
+    public Pod loadPod(int index) {
         // no ports named (targets that take a free port at start): the server's host, any port
         List<String> allow = new ArrayList<>();
         for (int port : run.targetPorts()) {
@@ -135,23 +150,30 @@ public final class KubeObjects {
                 .endPodAffinityTerm()
                 .endPreferredDuringSchedulingIgnoredDuringExecution()
                 .build();
-        return new JobBuilder().withMetadata(meta(run.loadJobName(), "load"))
-                .withNewSpec()
-                .withCompletions(run.loadAgents())
-                .withParallelism(run.loadAgents())
-                .withCompletionMode("Indexed")
-                .withBackoffLimit(0)
-                .withNewTemplate()
-                .withMetadata(new ObjectMetaBuilder().withLabels(labels("load")).build())
-                .withSpec(podSpec(options, run.loadNodeSelector(), antiAffinity, run.loadResources()))
-                .endTemplate()
-                .endSpec()
-                .build();
+        String pod = run.loadPodName(index);
+        PodSpec spec = podSpec(pod, options, run.loadNodeSelector(), antiAffinity, run.loadResources());
+        spec.setHostname(pod);
+        spec.setSubdomain(run.loadServiceName());
+        return new PodBuilder().withMetadata(meta(pod, "load")).withSpec(spec).build();
     }
 
-    /** Every object in the order they are created: the owner first, the load agents last. */
-    public List<HasMetadata> all(AgentCertificates files) {
-        return List.of(owner(), certificates(files), serverService(), serverPod(), loadJob());
+    /**
+     * Every object in the order they are created: the owner first, then each agent's Secret, the
+     * Services, the server's Pod and the load agents' Pods.
+     *
+     * @param certificates the certificate files of the agent with a given host name ({@link KubeRun#agentHost});
+     *                     null: Secrets without data
+     */
+    public List<HasMetadata> all(Function<String, AgentCertificates> certificates) {
+        List<HasMetadata> all = new ArrayList<>(List.of(owner()));
+        for (String pod : run.podNames()) {
+            all.add(certificates(pod, certificates == null ? null : certificates.apply(run.agentHost(pod))));
+        }
+        all.addAll(List.of(serverService(), loadService(), serverPod()));
+        for (int i = 0; i < run.loadAgents(); i++) {
+            all.add(loadPod(i));
+        }
+        return all;
     }
 
     /** A reference to the created owner; every other object carries it. */
@@ -169,7 +191,7 @@ public final class KubeObjects {
         return labels;
     }
 
-    private PodSpec podSpec(AgentOptions options, Map<String, String> nodeSelector, PodAntiAffinity antiAffinity,
+    private PodSpec podSpec(String pod, AgentOptions options, Map<String, String> nodeSelector, PodAntiAffinity antiAffinity,
                             PodResources resources) {
         Container agent = new ContainerBuilder()
                 .withName(CONTAINER_NAME)
@@ -191,7 +213,7 @@ public final class KubeObjects {
                 .withNodeSelector(nodeSelector.isEmpty() ? null : new LinkedHashMap<>(nodeSelector))
                 .withContainers(agent)
                 .addNewVolume().withName("certs")
-                .withNewSecret().withSecretName(run.secretName()).withDefaultMode(KEY_FILE_MODE).endSecret()
+                .withNewSecret().withSecretName(run.secretName(pod)).withDefaultMode(KEY_FILE_MODE).endSecret()
                 .endVolume();
         if (antiAffinity != null) {
             spec.withNewAffinity().withPodAntiAffinity(antiAffinity).endAffinity();

@@ -1,6 +1,7 @@
 package showdown.deploy.kube;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -17,7 +18,7 @@ import showdown.deploy.DeployException;
  *     so that the longest derived name stays a label)
  * @param image the agent image (its entry point is {@code showdown}, so the arguments start with {@code agent})
  * @param imagePullPolicy Always, IfNotPresent or Never
- * @param loadAgents how many load agents the Indexed Job runs, at least 1
+ * @param loadAgents how many load agents (one Pod each), at least 1
  * @param serverNodeSelector node labels the server agent's node must have (may be empty)
  * @param loadNodeSelector node labels the load agents' nodes must have (may be empty)
  * @param agentPort the port every agent listens on in its pod
@@ -98,17 +99,41 @@ public record KubeRun(String namespace, String name, String image, String imageP
         return name;
     }
 
-    public String secretName() {
-        return name + "-certs";
-    }
-
     /** The server agent's Pod, and the headless Service that names it. */
     public String serverName() {
         return name + "-server";
     }
 
-    public String loadJobName() {
+    /** The headless Service that gives each load agent's pod a name in DNS. */
+    public String loadServiceName() {
         return name + "-load";
+    }
+
+    /** Load agent {@code index}'s Pod (0-based), also its host name. */
+    public String loadPodName(int index) {
+        return loadServiceName() + "-" + index;
+    }
+
+    /** Every agent's Pod: the server first, then the load agents in index order. */
+    public List<String> podNames() {
+        List<String> pods = new ArrayList<>(List.of(serverName()));
+        for (int i = 0; i < loadAgents; i++) {
+            pods.add(loadPodName(i));
+        }
+        return pods;
+    }
+
+    /** The Secret that holds the certificate of the agent in {@code pod}, and of no other. */
+    public String secretName(String pod) {
+        return pod + "-certs";
+    }
+
+    /**
+     * The name the agent in {@code pod} has in DNS, which its certificate names: the server's
+     * headless Service for the server, {@code POD.LOADSERVICE.NS.svc} for a load agent.
+     */
+    public String agentHost(String pod) {
+        return pod.equals(serverName()) ? serverHost() : pod + "." + loadServiceName() + "." + namespace + ".svc";
     }
 
     /** The name load agents reach the server pod by: its headless Service in the run's namespace. */

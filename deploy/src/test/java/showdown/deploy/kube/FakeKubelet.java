@@ -1,20 +1,15 @@
 package showdown.deploy.kube;
 
 import io.fabric8.kubernetes.api.model.Pod;
-import io.fabric8.kubernetes.api.model.PodBuilder;
 import io.fabric8.kubernetes.api.model.PodStatus;
 import io.fabric8.kubernetes.api.model.PodStatusBuilder;
-import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
-import java.util.HashMap;
-import java.util.Map;
 import java.util.function.Function;
 
 /**
- * Plays the parts a mock API server lacks: the Job controller (it makes the Indexed Job's pods) and
- * the kubelet (it gives each new pod the status {@code statusOf} says). Runs on its own thread until
- * closed.
+ * Plays the part a mock API server lacks: the kubelet, which gives each new pod of the run the
+ * status {@code statusOf} says. Runs on its own thread until closed.
  */
 final class FakeKubelet implements AutoCloseable {
 
@@ -49,20 +44,13 @@ final class FakeKubelet implements AutoCloseable {
     }
 
     static String ipOf(Pod pod) {
-        String index = pod.getMetadata().getAnnotations() == null ? null
-                : pod.getMetadata().getAnnotations().get(KubeDeployer.COMPLETION_INDEX_ANNOTATION);
-        return index == null ? "10.0.0.1" : "10.0.1." + index;
+        String name = pod.getMetadata().getName();
+        return name.endsWith("-server") ? "10.0.0.1" : "10.0.1." + name.substring(name.lastIndexOf('-') + 1);
     }
 
     private void loop() {
-        Map<String, Boolean> seen = new HashMap<>();
         try {
             while (!stopped) {
-                Job job = client.batch().v1().jobs().inNamespace(namespace).withName(run + "-load").get();
-                if (job != null && !seen.containsKey("job")) {
-                    seen.put("job", true);
-                    makeJobPods(job);
-                }
                 for (Pod pod : client.pods().inNamespace(namespace).withLabel(KubeObjects.RUN_LABEL, run).list().getItems()) {
                     if (pod.getStatus() == null || pod.getStatus().getPhase() == null) {
                         pod.setStatus(statusOf.apply(pod));
@@ -84,24 +72,6 @@ final class FakeKubelet implements AutoCloseable {
             if (!stopped) {
                 failure = t;
             }
-        }
-    }
-
-    private void makeJobPods(Job job) {
-        for (int i = 0; i < job.getSpec().getCompletions(); i++) {
-            Pod pod = new PodBuilder()
-                    .withNewMetadata().withName(job.getMetadata().getName() + "-" + i)
-                    .withLabels(job.getSpec().getTemplate().getMetadata().getLabels())
-                    .addToAnnotations(KubeDeployer.COMPLETION_INDEX_ANNOTATION, Integer.toString(i))
-                    .endMetadata()
-                    .withSpec(job.getSpec().getTemplate().getSpec())
-                    .build();
-            client.pods().inNamespace(namespace).resource(pod).create();
-        }
-        // the garbage collector's part: a Job deleted while its pods were being made takes them with it
-        if (client.batch().v1().jobs().inNamespace(namespace).withName(job.getMetadata().getName()).get() == null) {
-            client.pods().inNamespace(namespace).withLabel(KubeObjects.RUN_LABEL, run)
-                    .withLabel(KubeObjects.ROLE_LABEL, "load").delete();
         }
     }
 

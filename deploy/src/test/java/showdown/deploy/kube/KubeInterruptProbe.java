@@ -10,8 +10,9 @@ import showdown.deploy.AgentCertificates;
 
 /**
  * A controller in a JVM of its own for the Ctrl-C test: deploys a run against the API server at
- * args[0] (namespace args[1], run args[2], certificates in args[3]) and waits for agents that never
- * become ready, until the test sends it SIGTERM.
+ * args[0] (namespace args[1], run args[2], certificates in args[3], one folder for every agent: only
+ * the clean-up is looked at) and waits for agents that never become ready, until the test sends it
+ * SIGTERM.
  */
 public final class KubeInterruptProbe {
 
@@ -23,6 +24,7 @@ public final class KubeInterruptProbe {
                 .withMasterUrl(args[0]).withTrustCerts(true).withNamespace(args[1]).build()).build();
         KubeRun run = KubeRun.of(args[1], args[2], "showdown-agent:dev", 2, List.of())
                 .withReadyTimeout(Duration.ofMinutes(5));
-        new KubeDeployer(client, System.out).deploy(run, AgentCertificates.in(Path.of(args[3])));
+        AgentCertificates certificates = AgentCertificates.in(Path.of(args[3]));
+        new KubeDeployer(client, System.out).deploy(run, host -> certificates);
     }
 }

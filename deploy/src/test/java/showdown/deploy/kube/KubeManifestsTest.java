@@ -5,10 +5,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.KubernetesList;
+import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.Quantity;
 import io.fabric8.kubernetes.api.model.ResourceRequirements;
 import io.fabric8.kubernetes.api.model.Secret;
-import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.fabric8.kubernetes.api.model.rbac.Role;
 import io.fabric8.kubernetes.api.model.rbac.RoleBinding;
 import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
@@ -30,21 +30,23 @@ class KubeManifestsTest {
         Object parsed = new KubernetesSerialization().unmarshal(yaml);
         List<HasMetadata> objects = parsed instanceof KubernetesList list ? list.getItems()
                 : new ArrayList<>((List<HasMetadata>) parsed);
-        assertThat(objects).extracting(HasMetadata::getKind)
-                .containsExactly("ConfigMap", "Secret", "Service", "Pod", "Job");
+        assertThat(objects).extracting(o -> o.getKind() + " " + o.getMetadata().getName()).containsExactly(
+                "ConfigMap showdown-r1", "Secret showdown-r1-server-certs", "Secret showdown-r1-load-0-certs",
+                "Secret showdown-r1-load-1-certs", "Service showdown-r1-server", "Service showdown-r1-load",
+                "Pod showdown-r1-server", "Pod showdown-r1-load-0", "Pod showdown-r1-load-1");
         assertThat(objects).containsExactlyElementsOf(new KubeObjects(RUN).all(null));
         assertThat(objects).allSatisfy(o -> assertThat(o.getMetadata().getLabels())
                 .containsEntry("showdown.dev/run", "showdown-r1"));
-        Job job = (Job) objects.get(4);
-        assertThat(job.getSpec().getCompletionMode()).isEqualTo("Indexed");
-        assertThat(((Secret) objects.get(1)).getData()).isNullOrEmpty();
-        assertThat(job.getSpec().getTemplate().getSpec().getContainers().get(0).getArgs())
+        assertThat(objects).filteredOn(o -> o instanceof Secret)
+                .allSatisfy(o -> assertThat(((Secret) o).getData()).isNullOrEmpty());
+        Pod load = (Pod) objects.get(8);
+        assertThat(load.getSpec().getContainers().get(0).getArgs())
                 .containsSubsequence("--allow", "showdown-r1-server.bench.svc:8080");
-        Job anyPort = new KubeObjects(KubeRun.of("bench", "r2", "i", 1, List.of())).loadJob();
-        assertThat(anyPort.getSpec().getTemplate().getSpec().getContainers().get(0).getArgs())
-                .endsWith("--allow", "r2-server.bench.svc");
+        assertThat(load.getSpec().getVolumes().get(0).getSecret().getSecretName()).isEqualTo("showdown-r1-load-1-certs");
+        Pod anyPort = new KubeObjects(KubeRun.of("bench", "r2", "i", 1, List.of())).loadPod(0);
+        assertThat(anyPort.getSpec().getContainers().get(0).getArgs()).endsWith("--allow", "r2-server.bench.svc");
         assertThat(yaml).startsWith("# showdown run 'showdown-r1': 2 load agent(s) and one server agent, image showdown-agent:dev\n"
-                + "# the Secret showdown-r1-certs has no data");
+                + "# the agents' Secrets have no data");
     }
 
     @Test
@@ -65,7 +67,7 @@ class KubeManifestsTest {
         ResourceRequirements server = objects.serverPod().getSpec().getContainers().get(0).getResources();
         assertThat(server.getRequests()).isEqualTo(server.getLimits())
                 .containsEntry("cpu", new Quantity("4")).containsEntry("memory", new Quantity("8Gi"));
-        ResourceRequirements load = objects.loadJob().getSpec().getTemplate().getSpec().getContainers().get(0).getResources();
+        ResourceRequirements load = objects.loadPod(0).getSpec().getContainers().get(0).getResources();
         assertThat(load.getRequests()).isEqualTo(load.getLimits())
                 .containsEntry("cpu", new Quantity(Integer.toString(PodResources.LOAD_DEFAULT.cpus())))
                 .containsEntry("memory", new Quantity(PodResources.LOAD_DEFAULT.memory()));
@@ -86,7 +88,7 @@ class KubeManifestsTest {
         assertThat(objects).allSatisfy(o -> assertThat(o.getMetadata().getNamespace()).isEqualTo("bench"));
         Role role = (Role) objects.get(1);
         assertThat(role.getRules()).extracting(r -> r.getApiGroups().get(0) + ":" + String.join(",", r.getResources()))
-                .containsExactly(":configmaps,secrets,services,pods", "batch:jobs");
+                .containsExactly(":configmaps,secrets,services,pods");
         assertThat(role.getRules()).allSatisfy(r -> assertThat(r.getVerbs())
                 .containsExactly("create", "get", "list", "watch", "delete"));
         RoleBinding binding = (RoleBinding) objects.get(2);

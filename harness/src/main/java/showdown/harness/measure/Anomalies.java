@@ -52,6 +52,18 @@ public final class Anomalies {
         COLD
     }
 
+    /** How much of the planned load a case's figures hold. */
+    public enum Coverage {
+        /** Every part of the planned load is in the figures. */
+        WHOLE,
+        /**
+         * A load agent was lost mid-case: its share of the connections and requests is missing, so
+         * the rules that compare the figures with the whole plan (Little's law, the open
+         * connections) would blame the server for the lost agent and are not applied.
+         */
+        PARTIAL
+    }
+
     /** Every note that applies to a measured case of a server without a JIT, in a fixed order. */
     public static List<CaseNote> notes(LoadResult load, WarmState warm, boolean generatorSaturated,
                                        Interference interference) {
@@ -64,6 +76,16 @@ public final class Anomalies {
      */
     public static List<CaseNote> notes(LoadResult load, WarmState warm, Double compileShare, boolean generatorSaturated,
                                        Interference interference) {
+        return notes(load, warm, compileShare, generatorSaturated, interference, Coverage.WHOLE);
+    }
+
+    /**
+     * Every note that applies to a measured case whose figures hold {@code coverage} of the
+     * planned load: a {@link Coverage#PARTIAL} case is not judged by the rules that assume the
+     * whole load.
+     */
+    public static List<CaseNote> notes(LoadResult load, WarmState warm, Double compileShare, boolean generatorSaturated,
+                                       Interference interference, Coverage coverage) {
         List<CaseNote> notes = new ArrayList<>();
         switch (warm) {
             case UNSETTLED -> notes.add(new CaseNote(CaseNote.Kind.NOT_STEADY,
@@ -77,8 +99,10 @@ public final class Anomalies {
                     "the JIT was still compiling while this case ran (%.0f %% of a CPU): the figure may still be rising",
                     compileShare * 100)));
         }
-        littlesLaw(load).ifPresent(notes::add);
-        connections(load).ifPresent(notes::add);
+        if (coverage == Coverage.WHOLE) {
+            littlesLaw(load).ifPresent(notes::add);
+            connections(load).ifPresent(notes::add);
+        }
         delayedAck(load.latency()).ifPresent(notes::add);
         errors(load.errors()).ifPresent(notes::add);
         pacing(load).forEach(notes::add);

@@ -1,6 +1,6 @@
 package showdown.harness.measure;
 
-import showdown.harness.target.CompilerTime;
+import showdown.harness.targets.CompilerTime;
 
 /**
  * What a server's JIT compilers used while one case ran, as a local run and a server agent both

@@ -3,7 +3,7 @@ package showdown.harness.measure;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import java.util.function.LongSupplier;
-import showdown.harness.target.ProcessTreeStats;
+import showdown.harness.targets.ProcessTreeStats;
 
 /**
  * Samples a server's resident memory (its whole process tree) on a background thread while a case

@@ -8,7 +8,7 @@ import java.util.function.Supplier;
 import org.HdrHistogram.Histogram;
 import showdown.harness.results.CaseSample;
 import showdown.harness.results.Interference;
-import showdown.harness.target.ProcessTreeStats;
+import showdown.harness.targets.ProcessTreeStats;
 import showdown.load.LoadEngine;
 
 /**

@@ -4,7 +4,7 @@ import java.util.List;
 import java.util.function.Supplier;
 import org.HdrHistogram.Histogram;
 import showdown.harness.results.Interference;
-import showdown.harness.target.ProcessTreeStats;
+import showdown.harness.targets.ProcessTreeStats;
 import showdown.load.LoadEngine;
 import showdown.load.capacity.InterferenceCheck;
 

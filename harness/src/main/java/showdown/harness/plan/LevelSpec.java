@@ -1,6 +1,6 @@
 package showdown.harness.plan;
 
-import showdown.harness.target.Protocol;
+import showdown.harness.targets.Protocol;
 
 /**
  * One load level as a profile writes it: connections, a rule for the load threads, and optionally

@@ -1,7 +1,7 @@
 package showdown.harness.plan;
 
 import java.util.List;
-import showdown.harness.target.Protocol;
+import showdown.harness.targets.Protocol;
 
 /**
  * What the planner needs to know of a target: its name, the scenarios its manifest says it serves,

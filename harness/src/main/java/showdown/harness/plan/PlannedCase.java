@@ -1,7 +1,7 @@
 package showdown.harness.plan;
 
 import java.time.Duration;
-import showdown.harness.target.Protocol;
+import showdown.harness.targets.Protocol;
 
 /**
  * One measured run in the plan: one request of one scenario against one target at one load level,

@@ -10,7 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import showdown.harness.target.Protocol;
+import showdown.harness.targets.Protocol;
 import showdown.load.Arrival;
 import showdown.load.LoadException;
 import showdown.load.capacity.LatencyTarget;

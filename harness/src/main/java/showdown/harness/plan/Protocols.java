@@ -3,7 +3,7 @@ package showdown.harness.plan;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
 import java.util.List;
-import showdown.harness.target.Protocol;
+import showdown.harness.targets.Protocol;
 
 /** Reads a {@code protocol:} field of a scenario or profile: one protocol, or a list of them. */
 final class Protocols {

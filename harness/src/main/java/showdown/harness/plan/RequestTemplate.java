@@ -5,7 +5,7 @@ import java.util.Map;
 import java.util.Random;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import showdown.harness.target.Protocol;
+import showdown.harness.targets.Protocol;
 import showdown.load.Header;
 
 /**

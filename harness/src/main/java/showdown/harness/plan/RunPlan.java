@@ -5,7 +5,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
-import showdown.harness.target.Protocol;
+import showdown.harness.targets.Protocol;
 
 /**
  * The whole run in order: targets x scenarios x requests x protocols x load levels x repetitions.

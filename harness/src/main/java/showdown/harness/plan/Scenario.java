@@ -9,7 +9,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-import showdown.harness.target.Protocol;
+import showdown.harness.targets.Protocol;
 import showdown.load.Header;
 import showdown.load.LoadException;
 

@@ -1,7 +1,7 @@
 package showdown.harness.run;
 
 import showdown.harness.measure.CaseMeasurer;
-import showdown.harness.target.ServedTarget;
+import showdown.harness.targets.ServedTarget;
 import showdown.load.LoadSpec;
 import showdown.load.ProgressListener;
 

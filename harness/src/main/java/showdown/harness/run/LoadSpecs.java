@@ -13,7 +13,7 @@ import showdown.harness.plan.PlannedCase;
 import showdown.harness.plan.Profile;
 import showdown.harness.plan.RequestTemplate;
 import showdown.harness.plan.TargetRound;
-import showdown.harness.target.Protocol;
+import showdown.harness.targets.Protocol;
 import showdown.load.Arrival;
 import showdown.load.LoadSpec;
 import showdown.load.TlsOptions;

@@ -9,7 +9,7 @@ import showdown.harness.measure.CaseMeasurer;
 import showdown.harness.plan.Profile;
 import showdown.harness.results.WarmupOutcome;
 import showdown.harness.stats.Bootstrap;
-import showdown.harness.target.CompilerTime;
+import showdown.harness.targets.CompilerTime;
 import showdown.load.LoadEngine;
 import showdown.load.LoadResult;
 import showdown.load.ProgressListener;

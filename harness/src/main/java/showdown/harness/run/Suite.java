@@ -29,10 +29,10 @@ import showdown.harness.results.ResultsJournal;
 import showdown.harness.results.ResultsJson;
 import showdown.harness.results.RunConfig;
 import showdown.harness.results.RunResults;
-import showdown.harness.target.SelfSignedCertificate;
-import showdown.harness.target.StartOptions;
-import showdown.harness.target.TargetCatalog;
-import showdown.harness.target.TargetManifest;
+import showdown.harness.targets.SelfSignedCertificate;
+import showdown.harness.targets.StartOptions;
+import showdown.harness.targets.TargetCatalog;
+import showdown.harness.targets.TargetManifest;
 
 /**
  * {@code showdown run} without the command line: resolves the settings into a plan, opens (or

@@ -2,49 +2,54 @@ package showdown.harness.run;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.stream.Collectors;
 import showdown.harness.measure.Anomalies;
 import showdown.harness.measure.CaseMeasurer;
-import showdown.harness.plan.Durations;
-import showdown.harness.plan.Profile;
-import showdown.harness.results.WarmupOutcome;
-import showdown.harness.target.CompilerTime;
-import showdown.harness.target.JitActivity;
 import showdown.harness.measure.StepInterference;
-import showdown.harness.stats.Bootstrap;
-import showdown.harness.stats.SampleStatistics;
-import showdown.harness.stats.SustainableRounds;
+import showdown.harness.plan.Durations;
 import showdown.harness.plan.PlannedCase;
+import showdown.harness.plan.Profile;
 import showdown.harness.plan.RunPlan;
 import showdown.harness.plan.TargetRound;
+import showdown.harness.results.CaseHosts;
 import showdown.harness.results.CaseIdentity;
+import showdown.harness.results.CaseNote;
 import showdown.harness.results.CaseResult;
-import showdown.harness.results.NotOfferedCase;
-import showdown.harness.target.Protocol;
 import showdown.harness.results.GeneratorMetrics;
+import showdown.harness.results.NotOfferedCase;
 import showdown.harness.results.ResultsJournal;
 import showdown.harness.results.ServerMetrics;
 import showdown.harness.results.TargetOutcome;
-import showdown.harness.target.Availability;
-import showdown.harness.target.ServedTarget;
-import showdown.harness.results.CaseHosts;
-import showdown.harness.results.CaseNote;
-import showdown.harness.target.SelfSignedCertificate;
-import showdown.harness.target.StartOptions;
-import showdown.harness.target.TargetCatalog;
-import showdown.harness.target.TargetException;
-import showdown.harness.target.TargetManifest;
-import showdown.harness.target.TargetUnavailableException;
+import showdown.harness.results.WarmupOutcome;
+import showdown.harness.stats.Bootstrap;
+import showdown.harness.stats.SampleStatistics;
+import showdown.harness.stats.SustainableRounds;
+import showdown.harness.targets.Availability;
+import showdown.harness.targets.CompilerTime;
+import showdown.harness.targets.JitActivity;
+import showdown.harness.targets.Protocol;
+import showdown.harness.targets.SelfSignedCertificate;
+import showdown.harness.targets.ServedTarget;
+import showdown.harness.targets.StartOptions;
+import showdown.harness.targets.TargetCatalog;
+import showdown.harness.targets.TargetException;
+import showdown.harness.targets.TargetManifest;
+import showdown.harness.targets.TargetUnavailableException;
 import showdown.load.LoadException;
-import showdown.load.LoadSpec;
 import showdown.load.LoadResult;
+import showdown.load.LoadSpec;
 import showdown.load.ProgressListener;
 
 /**
@@ -111,8 +116,26 @@ public final class SuiteRunner {
     private int alreadyRecorded;
     private int saturated;
     private int remeasured;
-    /** Each round's warm-up state, by target and round. */
-    private final Map<String, Anomalies.WarmState> warmStates = new HashMap<>();
+    /** Each round's warm-up state. */
+    private final Map<RoundKey, Anomalies.WarmState> warmStates = new HashMap<>();
+
+    /** A target's round: the target, and which repetition of its cases. */
+    private record RoundKey(String target, int repetition) {
+        static RoundKey of(TargetRound round) {
+            return new RoundKey(round.target(), round.repetition());
+        }
+
+        static RoundKey of(PlannedCase c) {
+            return new RoundKey(c.target(), c.repetition());
+        }
+    }
+
+    /** How one case ended: measured and recorded, left out (the round goes on), or the round is over. */
+    private enum CaseEnd { MEASURED, NOT_RUN, ROUND_OVER }
+
+    /** A round's measured cases: how many, and whether the round ran to its end (false: its target was lost). */
+    private record RoundCases(int measured, boolean complete) {
+    }
 
     public SuiteRunner(Context ctx, RunPlan plan) {
         this.ctx = ctx;
@@ -137,7 +160,7 @@ public final class SuiteRunner {
                 ctx.eta().dropLoad(plannedLoad(List.of(round)));
                 continue;
             }
-            runRound(round.withCases(todo), total);
+            measured += runRound(round.withCases(todo), total);
         }
         if (ctx.start().remeasure()) {
             remeasureDisturbed(total);
@@ -164,8 +187,8 @@ public final class SuiteRunner {
      * whether or not it is disturbed again.
      */
     private void remeasureDisturbed(int total) {
-        Map<String, List<PlannedCase>> byRound = new java.util.LinkedHashMap<>();
-        Map<String, TargetRound> rounds = new HashMap<>();
+        Map<RoundKey, List<PlannedCase>> byRound = new LinkedHashMap<>();
+        Map<RoundKey, TargetRound> rounds = new HashMap<>();
         Set<CaseIdentity> disturbed = new HashSet<>();
         ctx.journal().snapshot().cases().stream().filter(CaseResult::disturbed).forEach(c -> disturbed.add(c.identity()));
         if (disturbed.isEmpty()) {
@@ -175,18 +198,13 @@ public final class SuiteRunner {
         for (TargetRound round : plan.rounds()) {
             for (PlannedCase c : round.cases()) {
                 if (disturbed.contains(identity(c)) && !outOfRun.containsKey(round.target())) {
-                    byRound.computeIfAbsent(round.target() + "\u0000" + round.repetition(), k -> new java.util.ArrayList<>())
-                            .add(c);
-                    rounds.put(round.target() + "\u0000" + round.repetition(), round);
+                    byRound.computeIfAbsent(RoundKey.of(round), k -> new ArrayList<>()).add(c);
+                    rounds.put(RoundKey.of(round), round);
                 }
             }
         }
-        for (Map.Entry<String, List<PlannedCase>> e : byRound.entrySet()) {
-            TargetRound round = rounds.get(e.getKey()).withCases(e.getValue());
-            int before = measured;
-            runRound(round, total);
-            remeasured += measured - before;
-            measured = before;
+        for (Map.Entry<RoundKey, List<PlannedCase>> e : byRound.entrySet()) {
+            remeasured += runRound(rounds.get(e.getKey()).withCases(e.getValue()), total);
         }
     }
 
@@ -201,7 +219,8 @@ public final class SuiteRunner {
         return d;
     }
 
-    private void runRound(TargetRound round, int totalCases) {
+    /** Runs one round of a target; returns how many of its cases were measured (0 when it was dropped). */
+    private int runRound(TargetRound round, int totalCases) {
         long roundStart = System.nanoTime();
         Duration load = plannedLoad(List.of(round));
         TargetManifest m = ctx.catalog().require(round.target());
@@ -210,7 +229,7 @@ public final class SuiteRunner {
         Availability availability = ctx.targets().availability(m, ctx.showdownHome());
         if (!availability.canRun()) {
             dropUnavailable(m, availability, load);
-            return;
+            return 0;
         }
         if (built.add(m.name())) {
             if (availability.status() == Availability.Status.NEEDS_BUILD) {
@@ -221,11 +240,11 @@ public final class SuiteRunner {
             } catch (TargetUnavailableException e) {
                 // Its setup said it cannot work here: the run goes on without it, as with any unavailable target.
                 dropUnavailable(m, e.availability(), load);
-                return;
+                return 0;
             } catch (TargetException e) {
                 drop(m, TargetOutcome.Status.FAILED, firstLine(e.getMessage()), null);
                 ctx.eta().dropLoad(load);
-                return;
+                return 0;
             }
         }
         progress.say(prefix + ": starting");
@@ -237,12 +256,13 @@ public final class SuiteRunner {
             target = ctx.targets().start(m, options);
         } catch (TargetUnavailableException e) { // a server agent's build said so on its host
             dropUnavailable(m, e.availability(), load);
-            return;
+            return 0;
         } catch (TargetException e) {
             drop(m, TargetOutcome.Status.FAILED, "did not start: " + firstLine(e.getMessage()), null);
             ctx.eta().dropLoad(load);
-            return;
+            return 0;
         }
+        RoundCases cases;
         try (target) {
             long ttfrMs = target.timeToFirstResponse().toMillis();
             long idleRss = target.idleRssBytes();
@@ -250,12 +270,12 @@ public final class SuiteRunner {
                     idleRss / 1048576.0));
             if (verified.add(m.name())) {
                 Set<Protocol> protocols = round.cases().stream().map(PlannedCase::protocol)
-                        .collect(java.util.stream.Collectors.toCollection(() -> java.util.EnumSet.noneOf(Protocol.class)));
+                        .collect(Collectors.toCollection(() -> EnumSet.noneOf(Protocol.class)));
                 Optional<String> failure = ctx.verifier().verify(target, round.contract(), protocols);
                 if (failure.isPresent()) {
                     drop(m, TargetOutcome.Status.FAILED, "failed verification: " + failure.get(), ttfrMs);
                     ctx.eta().dropLoad(load);
-                    return;
+                    return 0;
                 }
                 if (ctx.verifier() != TargetVerifier.NONE) {
                     progress.say(prefix + ": verified");
@@ -264,14 +284,15 @@ public final class SuiteRunner {
             recordOk(m, ttfrMs, idleRss);
             if (!warmUp(target, round, prefix)) {
                 ctx.eta().dropLoad(casesLoad(round.cases()));
-                return;
+                return 0;
             }
-            if (!measureCases(target, round, totalCases)) {
-                return;
-            }
+            cases = measureCases(target, round, totalCases);
         }
-        Duration wall = Duration.ofNanos(System.nanoTime() - roundStart);
-        ctx.eta().roundDone(wall.minus(load).isNegative() ? Duration.ZERO : wall.minus(load));
+        if (cases.complete()) {
+            Duration wall = Duration.ofNanos(System.nanoTime() - roundStart);
+            ctx.eta().roundDone(wall.minus(load).isNegative() ? Duration.ZERO : wall.minus(load));
+        }
+        return cases.measured();
     }
 
     /** Keeps the first round's start figures: a cold start is what they describe. */
@@ -285,14 +306,14 @@ public final class SuiteRunner {
 
     /** Warms the target to steady state; false when it stopped answering (the round is dropped). */
     private boolean warmUp(ServedTarget target, TargetRound round, String prefix) {
-        String key = warmKey(round.target(), round.repetition());
+        RoundKey key = RoundKey.of(round);
         if (ctx.warmup().isZero()) {
             warmStates.put(key, Anomalies.WarmState.COLD);
             return true;
         }
         List<LoadSpecs.WarmupKind> kinds = LoadSpecs.warmupKinds(target::baseUri, round, ctx.cpus().loadCpuCount(),
                 ctx.seed());
-        ctx.progress().say(String.format(java.util.Locale.ROOT, "%s: warming up to steady state (%s to %s)", prefix,
+        ctx.progress().say(String.format(Locale.ROOT, "%s: warming up to steady state (%s to %s)", prefix,
                 Durations.format(ctx.warmup()), Durations.format(ctx.profile().steady().max())));
         ctx.eta().loadStarted(ctx.warmup());
         WarmupOutcome outcome;
@@ -320,7 +341,7 @@ public final class SuiteRunner {
         }
         ctx.journal().recordWarmup(outcome);
         warmStates.put(key, outcome.steady() ? Anomalies.WarmState.STEADY : Anomalies.WarmState.UNSETTLED);
-        ctx.progress().say(String.format(java.util.Locale.ROOT, "%s: %s after %.1f s%s", prefix,
+        ctx.progress().say(String.format(Locale.ROOT, "%s: %s after %.1f s%s", prefix,
                 outcome.steady() ? "steady" : "NOT steady (time limit)", outcome.seconds(), jitSummary(outcome)));
         return true;
     }
@@ -345,12 +366,8 @@ public final class SuiteRunner {
         if (o.compileSeconds() == null) {
             return "";
         }
-        return String.format(java.util.Locale.ROOT, " (JIT: %.1f s of compiler CPU%s, %.1f s of pauses for it)",
+        return String.format(Locale.ROOT, " (JIT: %.1f s of compiler CPU%s, %.1f s of pauses for it)",
                 o.compileSeconds(), o.compilerCpus() == null ? "" : " on CPUs " + o.compilerCpus(), o.catchUpSeconds());
-    }
-
-    private static String warmKey(String target, int repetition) {
-        return target + "\u0000" + repetition;
     }
 
     private Duration casesLoad(List<PlannedCase> cases) {
@@ -363,80 +380,89 @@ public final class SuiteRunner {
         return search ? SustainableSearch.longest(c.duration(), ctx.profile().slos().size()) : c.duration();
     }
 
-    /** Runs the round's cases in order; false when the target stopped answering (the rest are dropped). */
-    private boolean measureCases(ServedTarget target, TargetRound round, int totalCases) {
+    /** Runs the round's cases in order, until the target stops answering (the rest are dropped). */
+    private RoundCases measureCases(ServedTarget target, TargetRound round, int totalCases) {
         List<PlannedCase> cases = round.cases();
+        int measuredHere = 0;
         for (int i = 0; i < cases.size(); i++) {
-            PlannedCase c = cases.get(i);
-            if (!target.isAlive()) {
-                drop(target.manifest(), TargetOutcome.Status.FAILED, "exited before case '" + c.describe() + "' (see "
-                        + (target.errLog() == null ? "its log on " + target.host() : relative(target.errLog())) + ")", null);
-                ctx.eta().dropLoad(casesLoad(cases.subList(i, cases.size())));
-                return false;
-            }
-            double rate = c.rate().perSecond();
-            if (c.rate().relative()) {
-                Optional<CaseResult> capacity = ctx.journal().findCase(capacityIdentity(c));
-                if (capacity.isEmpty() || capacity.get().requestsPerSecond() <= 0) {
-                    // Its capacity case failed or was dropped: there is no rate to take a share of.
-                    ctx.progress().say(c.describe() + ": not run, no capacity measured for it");
-                    ctx.eta().dropLoad(load(c));
-                    continue;
+            switch (measureCase(target, cases, i, totalCases)) {
+                case MEASURED -> measuredHere++;
+                case NOT_RUN -> { }
+                case ROUND_OVER -> {
+                    return new RoundCases(measuredHere, false);
                 }
-                // A share of the first latency target's sustainable throughput when the capacity was searched.
-                rate = c.rate().resolve(capacity.get().searched()
-                        ? capacity.get().sustainable().get(0).requestsPerSecond() : capacity.get().requestsPerSecond());
             }
-            if (ctx.profile().searches() && c.rate().closed()) {
-                if (!searchCase(target, c, i, totalCases)) {
-                    return false;
-                }
-                continue;
-            }
-            ctx.progress().caseStarted(c, c.index(), totalCases);
-            ctx.eta().loadStarted(load(c));
-            CaseMeasurer.Measurement m;
-            try {
-                m = ctx.load().measure(LoadSpecs.forCase(target.baseUri(c.protocol()), c, ctx.profile().settle(), ctx.seed(),
-                                rate, ctx.profile().arrival()), target, ctx.progress()::onProgress);
-            } catch (LoadException e) {
-                drop(target.manifest(), TargetOutcome.Status.FAILED, "stopped answering in case '" + c.describe() + "': "
-                        + firstLine(e.getMessage()), null);
-                ctx.eta().dropLoad(casesLoad(cases.subList(i + 1, cases.size())));
-                return false;
-            } finally {
-                ctx.eta().loadDone(load(c));
-            }
-            if (SHUTTING_DOWN.get()) {
-                return false; // see SHUTTING_DOWN: the servers are being stopped under this case
-            }
-            CaseResult result = toResult(c, m, rate);
-            ctx.journal().recordCase(result);
-            measured++;
-            if (m.generatorSaturated()) {
-                saturated++;
-            }
-            if (result.disturbed()) {
-                ctx.progress().say(c.describe() + ": disturbed (" + result.notes().stream()
-                        .filter(n -> n.kind() == showdown.harness.results.CaseNote.Kind.DISTURBED)
-                        .map(showdown.harness.results.CaseNote::message).findFirst().orElse("") + ")");
-            }
-            ctx.progress().caseFinished(c, result.requestsPerSecond(), result.errors().total(), m.generatorSaturated(),
-                    m.hosts());
-            ctx.listener().caseRecorded(c, result);
         }
-        return true;
+        return new RoundCases(measuredHere, true);
+    }
+
+    /** Measures case {@code i} of {@code cases} and records it. */
+    private CaseEnd measureCase(ServedTarget target, List<PlannedCase> cases, int i, int totalCases) {
+        PlannedCase c = cases.get(i);
+        if (!target.isAlive()) {
+            drop(target.manifest(), TargetOutcome.Status.FAILED, "exited before case '" + c.describe() + "' (see "
+                    + (target.errLog() == null ? "its log on " + target.host() : relative(target.errLog())) + ")", null);
+            ctx.eta().dropLoad(casesLoad(cases.subList(i, cases.size())));
+            return CaseEnd.ROUND_OVER;
+        }
+        double rate = c.rate().perSecond();
+        if (c.rate().relative()) {
+            Optional<CaseResult> capacity = ctx.journal().findCase(capacityIdentity(c));
+            if (capacity.isEmpty() || capacity.get().requestsPerSecond() <= 0) {
+                // Its capacity case failed or was dropped: there is no rate to take a share of.
+                ctx.progress().say(c.describe() + ": not run, no capacity measured for it");
+                ctx.eta().dropLoad(load(c));
+                return CaseEnd.NOT_RUN;
+            }
+            // A share of the first latency target's sustainable throughput when the capacity was searched.
+            rate = c.rate().resolve(capacity.get().searched()
+                    ? capacity.get().sustainable().get(0).requestsPerSecond() : capacity.get().requestsPerSecond());
+        }
+        if (ctx.profile().searches() && c.rate().closed()) {
+            return searchCase(target, c, totalCases);
+        }
+        ctx.progress().caseStarted(c, c.index(), totalCases);
+        ctx.eta().loadStarted(load(c));
+        CaseMeasurer.Measurement m;
+        try {
+            m = ctx.load().measure(LoadSpecs.forCase(target.baseUri(c.protocol()), c, ctx.profile().settle(), ctx.seed(),
+                            rate, ctx.profile().arrival()), target, ctx.progress()::onProgress);
+        } catch (LoadException e) {
+            drop(target.manifest(), TargetOutcome.Status.FAILED, "stopped answering in case '" + c.describe() + "': "
+                    + firstLine(e.getMessage()), null);
+            ctx.eta().dropLoad(casesLoad(cases.subList(i + 1, cases.size())));
+            return CaseEnd.ROUND_OVER;
+        } finally {
+            ctx.eta().loadDone(load(c));
+        }
+        if (SHUTTING_DOWN.get()) {
+            return CaseEnd.ROUND_OVER; // see SHUTTING_DOWN: the servers are being stopped under this case
+        }
+        CaseResult result = toResult(c, m, rate);
+        ctx.journal().recordCase(result);
+        if (m.generatorSaturated()) {
+            saturated++;
+        }
+        if (result.disturbed()) {
+            ctx.progress().say(c.describe() + ": disturbed (" + result.notes().stream()
+                    .filter(n -> n.kind() == CaseNote.Kind.DISTURBED)
+                    .map(CaseNote::message).findFirst().orElse("") + ")");
+        }
+        ctx.progress().caseFinished(c, result.requestsPerSecond(), result.errors().total(), m.generatorSaturated(),
+                m.hosts());
+        ctx.listener().caseRecorded(c, result);
+        return CaseEnd.MEASURED;
     }
 
     /**
      * A closed-model level of a profile with an {@code slo}: the search for sustainable throughput
-     * instead of one window; false when the target stopped answering (the rest are dropped).
+     * instead of one window.
      */
-    private boolean searchCase(ServedTarget target, PlannedCase c, int index, int totalCases) {
+    private CaseEnd searchCase(ServedTarget target, PlannedCase c, int totalCases) {
         if (target.localPid().isEmpty()) {
             ctx.progress().say(c.describe() + ": not run, the search for sustainable throughput runs on one host only");
             ctx.eta().dropLoad(load(c));
-            return true;
+            return CaseEnd.NOT_RUN;
         }
         ctx.progress().caseStarted(c, c.index(), totalCases);
         ctx.eta().loadStarted(load(c));
@@ -452,17 +478,16 @@ public final class SuiteRunner {
         } catch (LoadException e) {
             drop(target.manifest(), TargetOutcome.Status.FAILED, "stopped answering in case '" + c.describe() + "': "
                     + firstLine(e.getMessage()), null);
-            return false;
+            return CaseEnd.ROUND_OVER;
         } finally {
             ctx.eta().loadDone(load(c));
         }
         if (SHUTTING_DOWN.get()) {
-            return false;
+            return CaseEnd.ROUND_OVER;
         }
         ctx.journal().recordCase(result);
-        measured++;
         ctx.listener().caseRecorded(c, result);
-        return true;
+        return CaseEnd.MEASURED;
     }
 
     private CaseResult toResult(PlannedCase c, CaseMeasurer.Measurement m, double rate) {
@@ -473,13 +498,14 @@ public final class SuiteRunner {
         GeneratorMetrics generator = new GeneratorMetrics(load.generatorCpuNanos() / 1e9,
                 load.generatorCpuMicrosPerRequest(), m.hosts() == null ? ctx.cpus().loadCpuCount() : load.generatorCpus(),
                 m.generatorSaturated());
-        Anomalies.WarmState warm = warmStates.getOrDefault(warmKey(c.target(), c.repetition()), Anomalies.WarmState.COLD);
+        Anomalies.WarmState warm = warmStates.getOrDefault(RoundKey.of(c), Anomalies.WarmState.COLD);
         CaseResult base = CaseResult.from(identity(c), load, server, generator);
         return CaseResult.builder().from(base)
                 .samples(m.samples())
                 .uncertainty(SampleStatistics.uncertainty(List.of(m.samples()), Bootstrap.standard()))
                 .interference(m.interference())
-                .notes(withHostNotes(Anomalies.notes(load, warm, m.compileShare(), m.generatorSaturated(), m.interference()),
+                .notes(withHostNotes(Anomalies.notes(load, warm, m.compileShare(), m.generatorSaturated(), m.interference(),
+                        m.hosts() == null || m.hosts().complete() ? Anomalies.Coverage.WHOLE : Anomalies.Coverage.PARTIAL),
                         m.hosts()))
                 .hosts(m.hosts())
                 .protocol(c.protocol().id())
@@ -493,9 +519,9 @@ public final class SuiteRunner {
             return notes;
         }
         String lost = hosts.agents().stream().filter(CaseHosts.AgentShare::lost).map(CaseHosts.AgentShare::name)
-                .collect(java.util.stream.Collectors.joining(", "));
-        List<CaseNote> all = new java.util.ArrayList<>(notes);
-        all.add(new CaseNote(CaseNote.Kind.INCOMPLETE, String.format(java.util.Locale.ROOT,
+                .collect(Collectors.joining(", "));
+        List<CaseNote> all = new ArrayList<>(notes);
+        all.add(new CaseNote(CaseNote.Kind.INCOMPLETE, String.format(Locale.ROOT,
                 "load agent %s lost mid-case: %.0f %% of the planned load is missing from these figures", lost,
                 hosts.missingShare() * 100)));
         return all;
@@ -527,7 +553,7 @@ public final class SuiteRunner {
         ctx.journal().recordTarget(outcome(m, status, reason, ttfrMs, null));
         // An unavailable target's reason says so itself ("unavailable here: ...", "needs setup: ...").
         ctx.progress().say(m.name() + ": " + (status == TargetOutcome.Status.UNAVAILABLE ? ""
-                : status.name().toLowerCase(java.util.Locale.ROOT) + ": ") + reason);
+                : status.name().toLowerCase(Locale.ROOT) + ": ") + reason);
     }
 
     private static TargetOutcome outcome(TargetManifest m, TargetOutcome.Status status, String reason, Long ttfrMs,

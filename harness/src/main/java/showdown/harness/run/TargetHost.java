@@ -1,12 +1,12 @@
 package showdown.harness.run;
 
 import java.nio.file.Path;
-import showdown.harness.target.Availability;
-import showdown.harness.target.RunningTarget;
-import showdown.harness.target.ServedTarget;
-import showdown.harness.target.StartOptions;
-import showdown.harness.target.TargetBuilder;
-import showdown.harness.target.TargetManifest;
+import showdown.harness.targets.Availability;
+import showdown.harness.targets.RunningTarget;
+import showdown.harness.targets.ServedTarget;
+import showdown.harness.targets.StartOptions;
+import showdown.harness.targets.TargetBuilder;
+import showdown.harness.targets.TargetManifest;
 
 /**
  * Where a run's targets run: on this host ({@link #LOCAL}, the default), or on a server agent's
@@ -35,9 +35,9 @@ public interface TargetHost {
     /** Whether {@code m} can run there (a remote host decides when it starts it). */
     Availability availability(TargetManifest m, Path showdownHome);
 
-    /** Builds {@code m} where it runs, when it needs it; {@link showdown.harness.target.TargetException} on failure. */
+    /** Builds {@code m} where it runs, when it needs it; {@link showdown.harness.targets.TargetException} on failure. */
     void ensureBuilt(TargetManifest m, Path showdownHome, Path log);
 
-    /** Starts {@code m} and returns once it answers its ready path; {@link showdown.harness.target.TargetException} otherwise. */
+    /** Starts {@code m} and returns once it answers its ready path; {@link showdown.harness.targets.TargetException} otherwise. */
     ServedTarget start(TargetManifest m, StartOptions options);
 }

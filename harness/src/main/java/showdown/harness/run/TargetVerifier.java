@@ -3,8 +3,8 @@ package showdown.harness.run;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
-import showdown.harness.target.Protocol;
-import showdown.harness.target.ServedTarget;
+import showdown.harness.targets.Protocol;
+import showdown.harness.targets.ServedTarget;
 
 /**
  * Checks a started target against the scenario contract before it is measured: a target that

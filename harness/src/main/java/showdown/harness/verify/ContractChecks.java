@@ -10,8 +10,8 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import showdown.harness.target.Protocol;
-import showdown.harness.target.TargetException;
+import showdown.harness.targets.Protocol;
+import showdown.harness.targets.TargetException;
 
 /** Runs the contract's checks, scenario by scenario, against one server. */
 public final class ContractChecks {

@@ -3,7 +3,7 @@ package showdown.harness.verify;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
-import showdown.harness.target.Http3Dialer;
+import showdown.harness.targets.Http3Dialer;
 
 /**
  * The verifier's HTTP/3 client for the checks over h3: QUIC on the target's UDP port numbered
@@ -24,7 +24,7 @@ final class Http3Client implements StreamClient {
     /**
      * Trusting only the PEM certificate in {@code certFile}.
      *
-     * @throws showdown.harness.target.TargetException when Netty's native QUIC library does not load here
+     * @throws showdown.harness.targets.TargetException when Netty's native QUIC library does not load here
      */
     static Http3Client trusting(Path certFile) {
         return new Http3Client(Http3Dialer.trusting(certFile));

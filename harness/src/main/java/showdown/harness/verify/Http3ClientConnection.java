@@ -27,7 +27,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicLong;
-import showdown.harness.target.Http3Dialer;
+import showdown.harness.targets.Http3Dialer;
 
 /**
  * One HTTP/3 connection of the verifier, with the blocking API of {@link Http2ClientConnection}:

@@ -10,16 +10,16 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.function.Consumer;
-import showdown.harness.target.Availability;
-import showdown.harness.target.ProcessTreeStats;
-import showdown.harness.target.Protocol;
-import showdown.harness.target.RunningTarget;
-import showdown.harness.target.SelfSignedCertificate;
-import showdown.harness.target.StartOptions;
-import showdown.harness.target.TargetBuilder;
-import showdown.harness.target.TargetException;
-import showdown.harness.target.TargetManifest;
-import showdown.harness.target.TargetUnavailableException;
+import showdown.harness.targets.Availability;
+import showdown.harness.targets.ProcessTreeStats;
+import showdown.harness.targets.Protocol;
+import showdown.harness.targets.RunningTarget;
+import showdown.harness.targets.SelfSignedCertificate;
+import showdown.harness.targets.StartOptions;
+import showdown.harness.targets.TargetBuilder;
+import showdown.harness.targets.TargetException;
+import showdown.harness.targets.TargetManifest;
+import showdown.harness.targets.TargetUnavailableException;
 
 /**
  * {@code showdown verify}: for each target, build it if needed, start it on a free port, run the

@@ -59,6 +59,19 @@ class AnomaliesTest {
     }
 
     @Test
+    void aCaseThatLostALoadAgentIsNotJudgedByTheWholePlan() {
+        // Two load agents of 8 connections each, one lost: the 8 that remain carried 8,000 req/s at
+        // 1 ms, which keeps Little's law for them; measured against the 16 planned it would not.
+        LoadResult half = result(spec(16, 1), 8_000, 1_000_000, new ErrorCounts(3, 0, 0, 0, 0, 0), 8);
+        assertThat(Anomalies.notes(half, Anomalies.WarmState.STEADY, null, false, null, Anomalies.Coverage.WHOLE))
+                .extracting(CaseNote::kind).contains(CaseNote.Kind.LITTLES_LAW, CaseNote.Kind.CONNECTIONS);
+        List<CaseNote> partial = Anomalies.notes(half, Anomalies.WarmState.STEADY, null, false, null,
+                Anomalies.Coverage.PARTIAL);
+        // what still holds of the part that was measured is still said
+        assertThat(partial).extracting(CaseNote::kind).containsExactly(CaseNote.Kind.ERRORS);
+    }
+
+    @Test
     void answersAtFortyMillisecondsAreTheDelayedAckSignature() {
         // Helidon's POST at one connection: 23 req/s at 43 ms each.
         List<CaseNote> notes = Anomalies.notes(result(spec(1, 1), 23, 43_000_000, ErrorCounts.NONE, 1),

@@ -10,7 +10,7 @@ import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 import showdown.harness.results.CaseSample;
 import showdown.harness.results.Interference;
-import showdown.harness.target.ProcessTreeStats;
+import showdown.harness.targets.ProcessTreeStats;
 
 /** Slices and interference from readings with known answers (ticks are 10 ms). */
 class SliceRecorderTest {

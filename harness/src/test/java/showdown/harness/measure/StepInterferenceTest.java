@@ -7,7 +7,7 @@ import java.util.Deque;
 import java.util.List;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
-import showdown.harness.target.ProcessTreeStats;
+import showdown.harness.targets.ProcessTreeStats;
 import showdown.load.capacity.InterferenceCheck;
 
 /** A search step's window judged by the run's interference rule, from fake /proc/stat readings. */

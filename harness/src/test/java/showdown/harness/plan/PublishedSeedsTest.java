@@ -12,8 +12,8 @@ import java.util.Set;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import showdown.harness.target.TargetCatalog;
-import showdown.harness.target.TargetManifest;
+import showdown.harness.targets.TargetCatalog;
+import showdown.harness.targets.TargetManifest;
 
 /** The seeds' published tables in scenarios/published/: every number parses and every framework is accounted for. */
 class PublishedSeedsTest {

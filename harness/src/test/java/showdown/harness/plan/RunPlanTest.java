@@ -10,7 +10,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
-import showdown.harness.target.Protocol;
+import showdown.harness.targets.Protocol;
 import org.junit.jupiter.api.io.TempDir;
 import showdown.load.Arrival;
 import showdown.load.capacity.LatencyTarget;

@@ -17,7 +17,7 @@ import showdown.harness.plan.RequestTemplate;
 import showdown.harness.plan.Rate;
 import showdown.harness.plan.TargetRound;
 import showdown.harness.results.CaseHosts;
-import showdown.harness.target.Protocol;
+import showdown.harness.targets.Protocol;
 import showdown.load.Header;
 import showdown.load.Arrival;
 import showdown.load.LoadSpec;

@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 import showdown.harness.measure.CaseMeasurer;
 import showdown.harness.plan.Profile;
 import showdown.harness.results.WarmupOutcome;
-import showdown.harness.target.CompilerTime;
+import showdown.harness.targets.CompilerTime;
 import showdown.load.ErrorCounts;
 import showdown.load.LoadResult;
 import showdown.load.LoadSpec;

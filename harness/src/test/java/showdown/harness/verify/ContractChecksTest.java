@@ -103,7 +103,7 @@ class ContractChecksTest {
 
     @Test
     void nothingListeningFailsEveryCheckWithoutHanging() {
-        int port = showdown.harness.target.FreePort.pick();
+        int port = showdown.harness.targets.FreePort.pick();
 
         List<CheckResult> results = ContractChecks.run("127.0.0.1", port, "/plaintext", Set.of("techempower"),
                 Set.of("techempower"), SEED);

@@ -9,8 +9,8 @@ import java.util.Set;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import showdown.harness.target.Protocol;
-import showdown.harness.target.SelfSignedCertificate;
+import showdown.harness.targets.Protocol;
+import showdown.harness.targets.SelfSignedCertificate;
 import showdown.harness.verify.ContractServer.Fault;
 import showdown.harness.verify.Http2ContractServer.Http2Fault;
 

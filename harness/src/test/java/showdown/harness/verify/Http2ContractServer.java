@@ -37,7 +37,7 @@ import java.util.Map;
 import java.util.Queue;
 import java.util.Set;
 import java.util.concurrent.ConcurrentLinkedQueue;
-import showdown.harness.target.SelfSignedCertificate;
+import showdown.harness.targets.SelfSignedCertificate;
 import showdown.harness.verify.ContractServer.Fault;
 
 /**

@@ -13,9 +13,9 @@ import java.util.Set;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import showdown.harness.target.Http3Dialer;
-import showdown.harness.target.Protocol;
-import showdown.harness.target.SelfSignedCertificate;
+import showdown.harness.targets.Http3Dialer;
+import showdown.harness.targets.Protocol;
+import showdown.harness.targets.SelfSignedCertificate;
 import showdown.harness.verify.ContractServer.Fault;
 import showdown.harness.verify.Http3ContractServer.Http3Fault;
 

@@ -36,7 +36,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
-import showdown.harness.target.SelfSignedCertificate;
+import showdown.harness.targets.SelfSignedCertificate;
 import showdown.harness.verify.ContractServer.Fault;
 
 /**

@@ -18,8 +18,8 @@ import javax.net.ssl.KeyManagerFactory;
 import javax.net.ssl.SSLContext;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import showdown.harness.target.Protocol;
-import showdown.harness.target.SelfSignedCertificate;
+import showdown.harness.targets.Protocol;
+import showdown.harness.targets.SelfSignedCertificate;
 
 /** The contract over each declared protocol: in-test servers, cleartext and TLS, with the run's certificate. */
 class TlsContractChecksTest {

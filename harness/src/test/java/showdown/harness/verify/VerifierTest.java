@@ -13,7 +13,7 @@ import java.util.Set;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import showdown.harness.target.TargetManifest;
+import showdown.harness.targets.TargetManifest;
 
 /** The whole lifecycle: targets started as real processes, checked, and stopped. */
 class VerifierTest {

@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
+import java.net.Socket;
 import java.net.SocketException;
 import java.net.SocketTimeoutException;
 import java.time.Duration;
@@ -12,7 +13,6 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import javax.net.ssl.SSLException;
-import javax.net.ssl.SSLServerSocket;
 import javax.net.ssl.SSLSocket;
 import showdown.contract.AgentRole;
 import showdown.contract.ListeningLine;
@@ -53,7 +53,9 @@ public final class Agent implements AutoCloseable {
     private static final int HANDSHAKE_TIMEOUT_MILLIS = 10_000;
 
     private final AgentConfig config;
-    private final SSLServerSocket server;
+    /** A plain socket: a peer's first byte is read before TLS starts ({@link PeerHandshake}). */
+    private final ServerSocket server;
+    private final RefusalLog refusals;
     private final AtomicLong lastHeardNanos = new AtomicLong();
     private final AtomicBoolean controllerSeen = new AtomicBoolean();
     private final AtomicReference<Channel> current = new AtomicReference<>();
@@ -64,8 +66,8 @@ public final class Agent implements AutoCloseable {
     /** Binds the listening socket; {@link #serve()} then runs the agent. */
     public Agent(AgentConfig config) throws IOException {
         this.config = config;
-        ServerSocket s = config.tls().context().getServerSocketFactory().createServerSocket();
-        this.server = (SSLServerSocket) s;
+        this.server = new ServerSocket();
+        this.refusals = new RefusalLog(this::line, RefusalLog.INTERVAL, System::nanoTime);
         server.setReuseAddress(true);
         server.bind(new InetSocketAddress(InetAddress.getByName(config.listenHost()), config.listenPort()));
         server.setSoTimeout(ACCEPT_POLL_MILLIS);
@@ -97,9 +99,10 @@ public final class Agent implements AutoCloseable {
                     endRun();
                     continue;
                 }
-                SSLSocket socket;
+                refusals.tick();
+                Socket socket;
                 try {
-                    socket = (SSLSocket) server.accept();
+                    socket = server.accept();
                 } catch (SocketTimeoutException e) {
                     continue;
                 } catch (SocketException e) {
@@ -153,19 +156,23 @@ public final class Agent implements AutoCloseable {
         return controllerSeen.get() && System.nanoTime() - lastHeardNanos.get() > config.heartbeatTimeout().toNanos();
     }
 
-    private void serveController(SSLSocket socket) {
-        String from = socket.getInetAddress().getHostAddress() + ":" + socket.getPort();
+    private void serveController(Socket raw) {
+        String from = raw.getInetAddress().getHostAddress() + ":" + raw.getPort();
         Channel channel;
-        try {
-            config.tls().configure(socket, true);
-            socket.setSoTimeout(HANDSHAKE_TIMEOUT_MILLIS);
-            socket.startHandshake();
-            socket.setSoTimeout(0);
-            channel = new Channel(socket);
-        } catch (IOException e) {
-            line("refused a controller at " + from + ": TLS handshake failed (" + handshakeFailure(e) + ")");
-            closeQuietly(socket);
-            return;
+        switch (PeerHandshake.accept(raw, config.tls(), HANDSHAKE_TIMEOUT_MILLIS)) {
+            case PeerHandshake.Refused r -> {
+                refusals.refused(raw.getInetAddress(), "refused a peer at " + from + ": it " + r.describe());
+                return;
+            }
+            case PeerHandshake.Accepted a -> {
+                try {
+                    channel = new Channel(a.socket());
+                } catch (IOException e) {
+                    line("dropped the controller at " + from + ": " + oneLine(e));
+                    closeQuietly(a.socket());
+                    return;
+                }
+            }
         }
         if (!current.compareAndSet(null, channel)) {
             channel.trySend(new Message.Refused("this agent already serves a controller"));
@@ -262,19 +269,6 @@ public final class Agent implements AutoCloseable {
         String m = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
         int nl = m.indexOf('\n');
         return nl < 0 ? m : m.substring(0, nl);
-    }
-
-    /**
-     * What the handshake found wrong: the certificate check's own words (another CA, the wrong
-     * role) when it got that far, else the TLS layer's (no TLS at all, no certificate).
-     */
-    static String handshakeFailure(IOException e) {
-        for (Throwable t = e; t != null; t = t.getCause()) {
-            if (t instanceof java.security.cert.CertificateException c) {
-                return oneLine(c);
-            }
-        }
-        return oneLine(e);
     }
 
     private static void closeQuietly(SSLSocket s) {

@@ -1,7 +1,7 @@
 package showdown.hosts.control;
 
 import java.time.Duration;
-import showdown.harness.target.CompilerTime;
+import showdown.harness.targets.CompilerTime;
 import showdown.hosts.wire.Message;
 
 /**

@@ -6,16 +6,18 @@ import java.util.List;
 import showdown.contract.AgentRole;
 
 /**
- * Starts an agent that is not running yet ({@code ssh://} and {@code kube} hosts of the
- * inventory) and stops it at the end: the seam the deployers (SSH, Kubernetes) plug into. An
+ * Starts an agent that is not running yet and stops it at the end: the one seam every deployer
+ * plugs into (SSH for {@code ssh://} hosts, Kubernetes for {@code kube} hosts), as Hyperfoil's
+ * deployer SPI is for its agents. {@link HostsRun} places a run through it alone; an
  * {@code agent://} host needs none: it is dialled as it is.
  *
- * <p>A launcher copies or deploys the agent program and the host's certificate folder, starts
- * {@code showdown agent --role ROLE --listen ... --ca ca.pem --cert agent.pem --key agent-key.pem
- * --one-run [--allow ...]} (the flags of {@link showdown.contract.AgentFlags}), waits for its
- * {@link showdown.contract.ListeningLine} (or readiness) within its own
- * timeout, and returns where to dial it; closing the returned handle stops the agent and removes
- * what was copied, also on failure and Ctrl-C.
+ * <p>A launcher gives each agent a certificate of its own, server-auth only and naming that host
+ * ({@code agents/HOST/} in the run's certificate folder), starts {@code showdown agent --role ROLE
+ * --listen ... --ca ca.pem --cert agent.pem --key agent-key.pem --one-run [--allow ...]} (the flags
+ * of {@link showdown.contract.AgentFlags}), waits until it listens within its own timeout, and
+ * returns where to dial it and which certificate folder it was given: the controller then accepts
+ * from that agent that certificate and no other. Closing the returned handle stops the agent and
+ * removes what was copied or created for it, also on failure and Ctrl-C.
  */
 public interface AgentLauncher {
 
@@ -29,7 +31,7 @@ public interface AgentLauncher {
      * @param agent     the inventory's {@code agent} value
      * @param role      what the agent does
      * @param allow     load agents: the server addresses it may load ({@code --allow}); empty for the server
-     * @param certs     the run's certificate folder; the host's own files are {@code agents/HOST/} in it
+     * @param certs     the run's certificate folder; the agent's own files are made in {@code agents/HOST/} in it
      * @param heartbeatTimeout the agent's {@code --heartbeat-timeout}
      * @return the started agent; {@link HostsException} (one line) when it cannot be started
      */
@@ -41,6 +43,12 @@ public interface AgentLauncher {
         String host();
 
         int port();
+
+        /**
+         * The certificate folder the agent was started with ({@code agents/HOST/} of the run's
+         * certificates): the controller pins the agent to its {@code agent.pem}.
+         */
+        Path certificateFolder();
 
         /** Stops the agent and removes what was copied or created for it. */
         @Override

@@ -3,9 +3,11 @@ package showdown.hosts.control;
 import java.io.EOFException;
 import java.io.IOException;
 import java.net.InetSocketAddress;
+import java.security.cert.X509Certificate;
 import java.time.Duration;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import javax.net.ssl.SSLPeerUnverifiedException;
 import javax.net.ssl.SSLSocket;
 import showdown.contract.AgentRole;
 import showdown.hosts.tls.ChannelTls;
@@ -47,6 +49,18 @@ public final class AgentLink implements AutoCloseable {
      */
     public static AgentLink connect(String name, String host, int port, AgentRole role, ChannelTls tls,
                                     Duration heartbeatTimeout) {
+        return connect(name, host, port, role, tls, heartbeatTimeout, null);
+    }
+
+    /**
+     * As {@link #connect(String, String, int, AgentRole, ChannelTls, Duration)}, and the agent must
+     * present exactly {@code pinned}, the certificate its launcher gave it: another agent of the
+     * same run, whose certificate the CA signed too, is refused in one line.
+     *
+     * @param pinned the agent's own certificate; null: any agent certificate of the run's CA
+     */
+    public static AgentLink connect(String name, String host, int port, AgentRole role, ChannelTls tls,
+                                    Duration heartbeatTimeout, X509Certificate pinned) {
         String address = host + ":" + port;
         SSLSocket socket;
         try {
@@ -61,6 +75,11 @@ public final class AgentLink implements AutoCloseable {
             tls.configure(socket, false);
             socket.setSoTimeout(CONNECT_TIMEOUT_MILLIS);
             socket.startHandshake();
+            if (pinned != null && !pinned.equals(socket.getSession().getPeerCertificates()[0])) {
+                close(socket);
+                throw new HostsException("agent " + name + " at " + address + ": refused: it presents another"
+                        + " certificate than the one its launcher gave it (" + subject(socket) + ")");
+            }
             channel = new Channel(socket);
             channel.send(new Message.Hello("showdown run", role.id()));
             first = channel.receive();
@@ -90,6 +109,14 @@ public final class AgentLink implements AutoCloseable {
         Thread.ofVirtual().name("showdown-link-reader-" + name).start(link::read);
         Thread.ofVirtual().name("showdown-link-heartbeat-" + name).start(link::beat);
         return link;
+    }
+
+    private static String subject(SSLSocket socket) {
+        try {
+            return socket.getSession().getPeerPrincipal().getName();
+        } catch (SSLPeerUnverifiedException e) {
+            return "unverified";
+        }
     }
 
     public String name() {

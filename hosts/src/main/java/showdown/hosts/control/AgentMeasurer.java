@@ -14,7 +14,7 @@ import showdown.harness.results.CaseHosts;
 import showdown.harness.results.CaseSample;
 import showdown.harness.results.Interference;
 import showdown.harness.run.LoadSource;
-import showdown.harness.target.ServedTarget;
+import showdown.harness.targets.ServedTarget;
 import showdown.hosts.wire.Message;
 import showdown.load.LoadEngine;
 import showdown.load.LoadResult;

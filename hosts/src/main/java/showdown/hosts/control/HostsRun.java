@@ -1,6 +1,7 @@
 package showdown.hosts.control;
 
 import java.nio.file.Path;
+import java.security.cert.X509Certificate;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -11,10 +12,12 @@ import showdown.harness.run.TargetHost;
 import showdown.hosts.Clock;
 import showdown.hosts.agent.AgentConfig;
 import showdown.hosts.tls.ChannelTls;
+import showdown.hosts.tls.RunCertificates;
 
 /**
- * The controller's side of a multi-host run: every agent of the inventory started (by a launcher)
- * or dialled, its role and clock checked, and the run's two seams, {@link #targets()} and
+ * The controller's side of a multi-host run: every agent of the inventory started through an
+ * {@link AgentLauncher} (and then held to the certificate it was given) or dialled as it is, its
+ * role and clock checked, and the run's two seams, {@link #targets()} and
  * {@link #load()}, built on them. Closing it ends every agent (the server agent stops its target)
  * and stops what the launchers started.
  */
@@ -69,6 +72,7 @@ public final class HostsRun implements AutoCloseable {
                               Duration heartbeatTimeout, List<AgentLauncher> launchers) {
         String host;
         int port;
+        X509Certificate pinned = null;
         if (h.running()) {
             host = h.agentHost();
             port = h.agentPort();
@@ -79,8 +83,9 @@ public final class HostsRun implements AutoCloseable {
             launched.add(started);
             host = started.host();
             port = started.port();
+            pinned = RunCertificates.agentCertificate(started.certificateFolder());
         }
-        AgentLink link = AgentLink.connect(h.name(), host, port, role, tls, heartbeatTimeout);
+        AgentLink link = AgentLink.connect(h.name(), host, port, role, tls, heartbeatTimeout, pinned);
         links.add(link);
         return link;
     }

@@ -4,15 +4,15 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.OptionalLong;
 import showdown.harness.run.TargetHost;
-import showdown.harness.target.Availability;
-import showdown.harness.target.CompilerTime;
-import showdown.harness.target.SelfSignedCertificate;
-import showdown.harness.target.ServedTarget;
-import showdown.harness.target.StartOptions;
-import showdown.harness.target.TargetBuilder;
-import showdown.harness.target.TargetException;
-import showdown.harness.target.TargetUnavailableException;
-import showdown.harness.target.TargetManifest;
+import showdown.harness.targets.Availability;
+import showdown.harness.targets.CompilerTime;
+import showdown.harness.targets.SelfSignedCertificate;
+import showdown.harness.targets.ServedTarget;
+import showdown.harness.targets.StartOptions;
+import showdown.harness.targets.TargetBuilder;
+import showdown.harness.targets.TargetException;
+import showdown.harness.targets.TargetUnavailableException;
+import showdown.harness.targets.TargetManifest;
 import showdown.hosts.wire.Message;
 
 /**

@@ -65,7 +65,7 @@ final class RoleTrustManager extends X509ExtendedTrustManager {
         pkixCheck.run();
         String why = expected.refusal(chain[0]).orElse(null);
         if (why != null) {
-            throw new CertificateException("the peer's certificate has the wrong role: " + why);
+            throw new WrongRoleException(why);
         }
     }
 }

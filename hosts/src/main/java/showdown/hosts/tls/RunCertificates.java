@@ -22,7 +22,7 @@ import java.util.ArrayList;
 import java.util.Date;
 import java.util.List;
 import showdown.contract.AgentFiles;
-import showdown.harness.target.PemFiles;
+import showdown.harness.targets.PemFiles;
 import org.bouncycastle.asn1.x500.X500Name;
 import org.bouncycastle.asn1.x509.BasicConstraints;
 import org.bouncycastle.asn1.x509.ExtendedKeyUsage;
@@ -66,6 +66,8 @@ public final class RunCertificates {
 
     /** Long enough for a long run and its resume; short, since a run's CA should not outlive it by much. */
     static final Duration VALIDITY = Duration.ofDays(7);
+    /** RFC 5280's upper bound on a common name. */
+    private static final int MAX_COMMON_NAME = 64;
     /** A host whose clock is a little behind must still accept the certificates. */
     static final Duration BACKDATE = Duration.ofHours(1);
 
@@ -117,12 +119,42 @@ public final class RunCertificates {
         try {
             Files.createDirectories(folder);
             Files.copy(dir.resolve(CA), folder.resolve(CA), StandardCopyOption.REPLACE_EXISTING);
-            issue(dir, folder, "CN=showdown agent " + host + ", O=Showdown", CertificateRole.AGENT.usages(), List.of(host));
+            issue(dir, folder, "CN=" + agentCommonName(host) + ", O=Showdown", CertificateRole.AGENT.usages(), List.of(host));
             return folder;
         } catch (GeneralSecurityException | OperatorCreationException e) {
             throw new IllegalStateException("cannot make the certificate of agent host " + host + ": " + e.getMessage(), e);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write the certificate of agent host " + host + " into " + folder, e);
+        }
+    }
+
+    /**
+     * The subject's common name of {@code host}'s certificate, within RFC 5280's 64 characters: a
+     * long name (a pod's, {@code POD.SERVICE.NS.svc}) is shortened to its first label. The host's
+     * full name is in the subject alternative names, which is what names it.
+     */
+    static String agentCommonName(String host) {
+        String name = "showdown agent " + host;
+        if (name.length() <= MAX_COMMON_NAME) {
+            return name;
+        }
+        int dot = host.indexOf('.');
+        String first = "showdown agent " + (dot > 0 ? host.substring(0, dot) : host);
+        return first.substring(0, Math.min(first.length(), MAX_COMMON_NAME));
+    }
+
+    /**
+     * The certificate in an agent's folder ({@link #agentFolder}): the one that agent, once started
+     * with the folder, must present to the controller.
+     *
+     * @throws TlsSetupException in one line when the folder holds no readable certificate
+     */
+    public static X509Certificate agentCertificate(Path folder) {
+        Path file = folder.resolve(AGENT);
+        try {
+            return PemReader.certificate(file);
+        } catch (IOException | GeneralSecurityException e) {
+            throw new TlsSetupException("cannot read the agent certificate " + file + ": " + e.getMessage());
         }
     }
 

@@ -44,4 +44,16 @@ public final class ForgedCertificates {
         context.init(kmf.getKeyManagers(), tmf.getTrustManagers(), null);
         return context;
     }
+
+    /** A TLS 1.3 client context trusting {@code ca} and presenting no certificate at all. */
+    public static SSLContext anonymousClient(Path ca) throws Exception {
+        KeyStore trust = KeyStore.getInstance("PKCS12");
+        trust.load(null, null);
+        trust.setCertificateEntry("ca", PemReader.certificate(ca));
+        TrustManagerFactory tmf = TrustManagerFactory.getInstance("PKIX");
+        tmf.init(trust);
+        SSLContext context = SSLContext.getInstance(ChannelTls.PROTOCOL);
+        context.init(null, tmf.getTrustManagers(), null);
+        return context;
+    }
 }

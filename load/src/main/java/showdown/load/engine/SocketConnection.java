@@ -21,7 +21,10 @@ import showdown.load.tls.TlsFailure;
  * and is that socket's only handler, replaces the socket after an error or a close, counts each
  * socket's error once, and charges the requests it had in flight to the error's kind. Everything
  * runs on the worker's event loop. Each protocol's package extends it ({@code Http1Connection},
- * {@code H2Connection}); what they share is protected.
+ * {@code H2Connection}); what they share is protected. The socket's state is this class's alone: a
+ * protocol reads it through methods, counts its requests with {@link #sent()} and
+ * {@link #answered()}, and writes through {@link #socketWrite}, {@link #socketFlush} and
+ * {@link #socketWriteAndFlush}, which mark a failure surfacing meanwhile as a write error.
  *
  * <p>On https the socket speaks TLS first: a handler of the {@code load.tls} layer sits in front of
  * this one and the protocol starts only once its handshake is done ({@link #socketOpened}); what
@@ -41,13 +44,13 @@ public abstract class SocketConnection extends ChannelInboundHandlerAdapter
     protected final Pacer.Slot paced;
 
     /** The current socket; null between two. */
-    protected Channel channel;
+    private Channel channel;
     /** Whether this socket's end was already counted (it is being closed). */
-    protected boolean errorCounted;
+    private boolean givenUp;
     /** Set while writing, so that a failure surfacing in exceptionCaught is a write error. */
-    protected boolean writing;
+    private boolean writing;
     /** Requests sent and not yet answered or lost. */
-    protected int inFlight;
+    private int inFlight;
 
     /** When the current socket's connect call was made: its setup latency runs from here. */
     private long connectStartedAt;
@@ -80,7 +83,7 @@ public abstract class SocketConnection extends ChannelInboundHandlerAdapter
             return;
         }
         channel = future.channel();
-        errorCounted = false;
+        givenUp = false;
         TlsClient tls = worker.tls();
         if (tls == null) {
             socketReady();
@@ -96,7 +99,7 @@ public abstract class SocketConnection extends ChannelInboundHandlerAdapter
 
     /** The TLS handshake on {@code socket} ended: the protocol starts, or the failure is counted. */
     private void handshakeEnded(Channel socket, SslHandler handler, Future<?> result, long startMillis) {
-        if (socket != channel || errorCounted) {
+        if (socket != channel || givenUp) {
             return; // a socket we already gave up on
         }
         if (!result.isSuccess()) {
@@ -125,7 +128,7 @@ public abstract class SocketConnection extends ChannelInboundHandlerAdapter
         if (worker.measuring()) {
             stats.tlsFailed(kind);
         }
-        errorCounted = true;
+        givenUp = true;
         backOff = true;
         channel.close();
         worker.attemptEnded(this);
@@ -137,10 +140,71 @@ public abstract class SocketConnection extends ChannelInboundHandlerAdapter
             stats.socketReady(System.nanoTime() - connectStartedAt);
         }
         worker.attemptEnded(this);
+        inFlight = 0;
         socketOpened();
     }
 
-    /** A fresh socket is open: start its protocol from scratch. */
+    /** The current socket; null between two. */
+    protected final Channel channel() {
+        return channel;
+    }
+
+    /** Whether {@code ctx} is the current socket's, and it is neither given up on nor still in its handshake. */
+    protected final boolean serving(ChannelHandlerContext ctx) {
+        return channel == ctx.channel() && !givenUp && open();
+    }
+
+    /** Whether the current socket was given up on (its end is counted, it is being closed). */
+    protected final boolean givenUp() {
+        return givenUp;
+    }
+
+    /** Requests sent on this socket and not yet answered or lost. */
+    protected final int inFlight() {
+        return inFlight;
+    }
+
+    /** One more request is in flight. */
+    protected final void sent() {
+        inFlight++;
+    }
+
+    /** A request in flight was answered (or its stream ended). */
+    protected final void answered() {
+        inFlight--;
+    }
+
+    /** Writes {@code msg} to the socket without flushing; a failure meanwhile is a write error. */
+    protected final void socketWrite(Object msg) {
+        writing = true;
+        try {
+            channel.write(msg, channel.voidPromise());
+        } finally {
+            writing = false;
+        }
+    }
+
+    /** Flushes the socket; a failure meanwhile is a write error. */
+    protected final void socketFlush() {
+        writing = true;
+        try {
+            channel.flush();
+        } finally {
+            writing = false;
+        }
+    }
+
+    /** Writes {@code msg} to the socket and flushes; a failure meanwhile is a write error. */
+    protected final void socketWriteAndFlush(Object msg) {
+        writing = true;
+        try {
+            channel.writeAndFlush(msg, channel.voidPromise());
+        } finally {
+            writing = false;
+        }
+    }
+
+    /** A fresh socket is open (no request in flight): start its protocol from scratch. */
     protected abstract void socketOpened();
 
     /** Forgets the protocol's state of the requests in flight (they were counted as lost). */
@@ -165,7 +229,7 @@ public abstract class SocketConnection extends ChannelInboundHandlerAdapter
     public final void channelRead(ChannelHandlerContext ctx, Object msg) {
         ByteBuf buf = (ByteBuf) msg;
         try {
-            if (channel == ctx.channel() && !errorCounted) {
+            if (channel == ctx.channel() && !givenUp) {
                 stats.read(buf.readableBytes());
                 received(buf, System.nanoTime()); // every answer that ends in this read arrived with it
             }
@@ -182,7 +246,7 @@ public abstract class SocketConnection extends ChannelInboundHandlerAdapter
         if (channel == ctx.channel() && !ready) {
             return; // the handshake failed: its future counts it (handshakeEnded)
         }
-        if (channel == ctx.channel() && !errorCounted) {
+        if (channel == ctx.channel() && !givenUp) {
             abandon(writing ? Loss.WRITE : Loss.READ);
         } else {
             ctx.close();
@@ -192,10 +256,10 @@ public abstract class SocketConnection extends ChannelInboundHandlerAdapter
     /** Counts every request still in flight as lost to {@code kind}, then closes the socket. */
     protected final void abandon(Loss kind) {
         countLost(kind);
-        if (!errorCounted && worker.measuring()) {
+        if (!givenUp && worker.measuring()) {
             stats.reconnected();
         }
-        errorCounted = true;
+        givenUp = true;
         if (channel != null) {
             channel.close();
         }
@@ -221,7 +285,7 @@ public abstract class SocketConnection extends ChannelInboundHandlerAdapter
         if (ctx.channel() != channel) {
             return;
         }
-        boolean byServer = !errorCounted && !worker.stopped();
+        boolean byServer = !givenUp && !worker.stopped();
         socketClosed(byServer);
         if (worker.stopped()) {
             channel = null; // we closed it: the run is over, nothing was lost
@@ -247,7 +311,7 @@ public abstract class SocketConnection extends ChannelInboundHandlerAdapter
      * the next one opens at once, and nothing counts as lost or reconnected.
      */
     protected final void closeAfterAnswer() {
-        errorCounted = true;
+        givenUp = true;
         channel.close();
     }
 

@@ -1,10 +1,11 @@
 package showdown.load.fieldcoding;
 
 import io.netty.buffer.ByteBuf;
+import java.io.ByteArrayOutputStream;
 
 /**
- * What HPACK (RFC 7541) and QPACK (RFC 9204) decoding share here: prefix integers, and reading a
- * {@code :status} value. Public for the HTTP/2 layer's HPACK reader and the HTTP/3 layer's QPACK reader.
+ * What HPACK (RFC 7541) and QPACK (RFC 9204) coding share here: prefix integers, read and written,
+ * and reading a {@code :status} value. Public for the HTTP/2 and HTTP/3 layers' readers and encoders.
  */
 public final class HeaderCoding {
 
@@ -34,6 +35,22 @@ public final class HeaderCoding {
                 return (long) value << 32 | pos;
             }
         }
+    }
+
+    /** Writes {@code value} as an integer with a {@code prefixBits}-bit prefix, its first byte's other bits {@code flags}. */
+    public static void writePrefixInteger(ByteArrayOutputStream out, int flags, int prefixBits, long value) {
+        int max = (1 << prefixBits) - 1;
+        if (value < max) {
+            out.write(flags | (int) value);
+            return;
+        }
+        out.write(flags | max);
+        long rest = value - max;
+        while (rest >= 0x80) {
+            out.write((int) (rest & 0x7f) | 0x80);
+            rest >>>= 7;
+        }
+        out.write((int) rest);
     }
 
     /** The status that the first {@code length} bytes of {@code digits} spell: three decimal digits, else 0. */

@@ -1,6 +1,6 @@
 /**
  * What HTTP/2's HPACK (RFC 7541) and HTTP/3's QPACK (RFC 9204) field coding share: the Huffman
- * code and prefix integers, and reading a {@code :status} value. Used by both protocols' readers and
- * by the HTTP/3 request encoder.
+ * code, prefix integers (read and written), and reading a {@code :status} value. Used by both
+ * protocols' readers and request encoders.
  */
 package showdown.load.fieldcoding;

@@ -55,7 +55,6 @@ public final class Http1Connection extends SocketConnection {
     protected void socketOpened() {
         scanner.reset();
         head = 0;
-        inFlight = 0;
         closeAfterRead = false;
         if (worker.started()) {
             startSending();
@@ -65,14 +64,14 @@ public final class Http1Connection extends SocketConnection {
     /** Fills the pipeline (closed model) or reports its room to the pacer (open model) on a fresh socket. */
     @Override
     public void startSending() {
-        if (!open() || inFlight > 0) {
+        if (!open() || inFlight() > 0) {
             return;
         }
         if (paced != null) {
             paced.roomAvailable();
         } else {
             send(pipelineDepth);
-            flush();
+            socketFlush();
         }
     }
 
@@ -90,7 +89,7 @@ public final class Http1Connection extends SocketConnection {
                 return;
             }
             i = next;
-            if (inFlight == 0) {
+            if (inFlight() == 0) {
                 abandon(Loss.PROTOCOL); // a response nobody asked for
                 return;
             }
@@ -100,29 +99,29 @@ public final class Http1Connection extends SocketConnection {
 
     @Override
     public void channelReadComplete(ChannelHandlerContext ctx) {
-        if (channel != ctx.channel() || !open()) {
+        if (!serving(ctx)) {
             return; // a socket we gave up on, or (https) one still in its handshake
         }
         if (closeAfterRead) {
-            if (!worker.keepAlive() && inFlight == 0) {
+            if (!worker.keepAlive() && inFlight() == 0) {
                 closeAfterAnswer(); // one request per connection: the next one opens now
             } else {
                 abandon(Loss.READ); // the server asked to close: what is still in flight is lost
             }
             return;
         }
-        if (toSend > 0 && inFlight == 0) { // the whole batch is answered: the next one, in one write
+        if (toSend > 0 && inFlight() == 0) { // the whole batch is answered: the next one, in one write
             int n = toSend;
             toSend = 0;
             send(n);
-            flush();
+            socketFlush();
         }
     }
 
     private void responseComplete(long now) {
         int slot = head;
         head = slot + 1 == pipelineDepth ? 0 : slot + 1;
-        inFlight--;
+        answered();
         worker.recordAnswer(intendedAt[slot], sentAt[slot], scanner.status(), now);
         if (scanner.connectionClose() || !worker.keepAlive()) {
             closeAfterRead = true;
@@ -144,20 +143,20 @@ public final class Http1Connection extends SocketConnection {
         }
         long now = System.nanoTime();
         for (int k = 0; k < n; k++) {
-            int slot = head + inFlight;
+            int slot = head + inFlight();
             if (slot >= pipelineDepth) {
                 slot -= pipelineDepth;
             }
             intendedAt[slot] = now;
             sentAt[slot] = now;
-            inFlight++;
+            sent();
         }
-        write(n * requestLength);
+        writeRequests(n * requestLength);
     }
 
-    private void write(int bytes) {
+    private void writeRequests(int bytes) {
         ByteBuf out;
-        ChannelOutboundBuffer pending = channel.unsafe().outboundBuffer();
+        ChannelOutboundBuffer pending = channel().unsafe().outboundBuffer();
         if (pending != null && pending.totalPendingWriteBytes() == 0) {
             // The shared copies are not queued anywhere: reuse them without allocating.
             out = requestCopies.setIndex(0, bytes);
@@ -167,28 +166,13 @@ public final class Http1Connection extends SocketConnection {
         if (worker.measuring()) {
             stats.wrote(bytes);
         }
-        writing = true;
-        try {
-            channel.write(out, channel.voidPromise());
-        } finally {
-            writing = false;
-        }
-    }
-
-    /** Flushes; a failure surfaces in exceptionCaught while {@code writing} is set. */
-    private void flush() {
-        writing = true;
-        try {
-            channel.flush();
-        } finally {
-            writing = false;
-        }
+        socketWrite(out);
     }
 
     /** Open model: one request at a time, on an open socket that will stay open. */
     @Override
     public boolean hasRoom() {
-        return inFlight == 0 && !closeAfterRead && open() && !worker.stopped();
+        return inFlight() == 0 && !closeAfterRead && open() && !worker.stopped();
     }
 
     /** Open model: sends the request due at {@code dueNanos} (late, if the socket was busy then). */
@@ -196,15 +180,15 @@ public final class Http1Connection extends SocketConnection {
     public void sendDue(long dueNanos, long sentNanos) {
         intendedAt[head] = dueNanos;
         sentAt[head] = sentNanos;
-        inFlight = 1;
-        write(requestLength);
-        flush();
+        sent(); // hasRoom(): none was in flight
+        writeRequests(requestLength);
+        socketFlush();
     }
 
     /** Called by the worker's timer: gives up on a socket whose oldest request is too old. */
     @Override
     public void checkTimeout(long now, long timeoutNanos) {
-        if (inFlight > 0 && channel != null && now - sentAt[head] > timeoutNanos) {
+        if (inFlight() > 0 && channel() != null && now - sentAt[head] > timeoutNanos) {
             abandon(Loss.TIMEOUT);
         }
     }
@@ -212,7 +196,7 @@ public final class Http1Connection extends SocketConnection {
     /** A response delimited by the close is complete now. */
     @Override
     protected void socketClosed(boolean byServer) {
-        if (byServer && scanner.endOfInput() && inFlight > 0) {
+        if (byServer && scanner.endOfInput() && inFlight() > 0) {
             responseComplete(System.nanoTime());
         }
     }

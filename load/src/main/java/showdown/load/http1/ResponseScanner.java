@@ -14,7 +14,9 @@ import io.netty.util.internal.PlatformDependent;
  * <p>Status lines, headers and chunk framing are read from a small copy of the buffer (the window):
  * plain array reads are several times cheaper than a pooled direct buffer's bounds-checked ones.
  * Whole status lines and header names in the window take a fast path; a line split across reads
- * goes through the byte-at-a-time state machine, which accepts exactly the same input.
+ * goes through the byte-at-a-time state machine, which accepts exactly the same input. What the
+ * bytes of a head mean (the version and status, the framing headers, how the body is delimited)
+ * is {@link ResponseHead}'s, which both paths feed.
  *
  * <p>Invariant: between calls the scanner is either at the start of a response or in the middle of
  * one, never past its end; {@link #scan} returns at each response end, so the caller sees every
@@ -30,15 +32,7 @@ public final class ResponseScanner {
     /** A status line plus headers longer than this is treated as a protocol error. */
     public static final int MAX_HEADER_BYTES = 64 * 1024;
 
-    private static final byte[] HTTP_PREFIX = {'H', 'T', 'T', 'P', '/', '1', '.'};
-    private static final byte[] CONTENT_LENGTH = bytes("content-length");
-    private static final byte[] TRANSFER_ENCODING = bytes("transfer-encoding");
-    private static final byte[] CONNECTION = bytes("connection");
-    private static final byte[] CHUNKED = bytes("chunked");
-    private static final byte[] CLOSE = bytes("close");
-    private static final byte[] KEEP_ALIVE = bytes("keep-alive");
-    /** The longest header name we read: a longer name is skipped without comparing. */
-    private static final int LONGEST_NAME = TRANSFER_ENCODING.length;
+    private static final byte[] HTTP_PREFIX = ResponseHead.HTTP_PREFIX;
     /** Bytes copied per step: most response heads fit; a large body is never copied. */
     private static final int WINDOW_BYTES = 256;
     /** Whether Netty's direct buffers copy out through Unsafe, without allocating. */
@@ -67,32 +61,13 @@ public final class ResponseScanner {
     private static final int S_CHUNK_DATA = 21;
     private static final int S_BODY_UNTIL_CLOSE = 22;
 
-    // What the current header is.
-    private static final int H_OTHER = 0;
-    private static final int H_CONTENT_LENGTH = 1;
-    private static final int H_TRANSFER_ENCODING = 2;
-    private static final int H_CONNECTION = 3;
-    /** A second Content-Length: its digits go to {@code remaining}, and must agree with the first. */
-    private static final int H_REPEATED_CONTENT_LENGTH = 4;
-
+    private final ResponseHead head = new ResponseHead();
     private boolean headRequest;
     private int state;
-    private int position; // index into the token being matched (version, status digits, header name)
-    private int status;
-    private boolean http10;
+    private int position; // index into the status line's version, then into its status digits
     private int headerBytes;
-    private int header;
-    private int nameCandidates; // bit set of H_* names still matching
-    private long contentLength;
-    private boolean sawContentLength;
-    private boolean chunked;
-    private boolean close;
-    private boolean keepAlive;
-    private int valueMatchChunked;
-    private int valueMatchClose;
-    private int valueMatchKeepAlive;
-    private long remaining;
-    private int chunkDigits;
+    private long remaining; // body or chunk bytes left, or the chunk size being read
+    private int chunkSizeDigits;
     private boolean error;
     private boolean done; // set by process() when the byte-at-a-time part ends a response
     private final byte[] window = new byte[WINDOW_BYTES];
@@ -110,14 +85,8 @@ public final class ResponseScanner {
     public void reset() {
         state = S_VERSION;
         position = 0;
-        status = 0;
-        http10 = false;
+        head.start();
         headerBytes = 0;
-        contentLength = 0;
-        sawContentLength = false;
-        chunked = false;
-        close = false;
-        keepAlive = false;
         remaining = 0;
         error = false;
         done = false;
@@ -125,12 +94,12 @@ public final class ResponseScanner {
 
     /** The status code of the response that {@link #scan} has just completed. */
     public int status() {
-        return status;
+        return head.status();
     }
 
     /** True when the completed response asks to close the connection after it. */
     public boolean connectionClose() {
-        return close || (http10 && !keepAlive);
+        return head.connectionClose();
     }
 
     /** True when no byte of a next response has been seen yet. */
@@ -265,16 +234,16 @@ public final class ResponseScanner {
         if (lf == n) {
             return w; // the value continues in the next read: byte at a time
         }
-        for (int k = w; k < lf && !error; k++) {
-            matchValue(window[k]);
+        boolean valid = true;
+        for (int k = w; k < lf && valid; k++) {
+            valid = head.valueByte(window[k]);
         }
         headerBytes += lf + 1 - w;
-        if (error || headerBytes > MAX_HEADER_BYTES) {
+        if (!valid || headerBytes > MAX_HEADER_BYTES || !head.endValue()) {
             return fail(lf + 1);
         }
-        endValue();
         state = S_LINE_START;
-        return lf + 1; // endValue() may have set error: scanWindow() checks
+        return lf + 1;
     }
 
     /** Index of the first LF in {@code window[from, n)}, or {@code n}. */
@@ -299,19 +268,13 @@ public final class ResponseScanner {
                 return false;
             }
         }
-        int minor = b[w + 7];
-        int d0 = b[w + 9] - '0';
-        int d1 = b[w + 10] - '0';
-        int d2 = b[w + 11] - '0';
         byte after = b[w + 12];
-        if ((minor != '0' && minor != '1') || b[w + 8] != ' '
-                || (d0 | d1 | d2) < 0 || d0 > 9 || d1 > 9 || d2 > 9
-                || (after != ' ' && after != '\r' && after != '\n')) {
+        head.start(); // on false the state machine starts the response again
+        if (!head.minorVersion(b[w + 7]) || b[w + 8] != ' '
+                || !head.statusDigit(b[w + 9]) || !head.statusDigit(b[w + 10]) || !head.statusDigit(b[w + 11])
+                || !ResponseHead.endsStatus(after)) {
             return false;
         }
-        startResponse();
-        http10 = minor == '0';
-        status = d0 * 100 + d1 * 10 + d2;
         headerBytes = STATUS_PREFIX;
         state = after == '\n' ? S_LINE_START : S_REASON;
         return true;
@@ -329,14 +292,13 @@ public final class ResponseScanner {
         if (first == '\r' || first == '\n') {
             return w;
         }
-        int limit = Math.min(n, w + LONGEST_NAME + 1);
+        int limit = Math.min(n, w + ResponseHead.LONGEST_NAME + 1);
         int colon = w;
         while (colon < limit && b[colon] != ':' && b[colon] != '\n') {
             colon++;
         }
         if (colon == limit) {
-            int lower = first | 0x20;
-            if (colon - w > LONGEST_NAME && lower != 'c' && lower != 't') {
+            if (colon - w > ResponseHead.LONGEST_NAME && !ResponseHead.mayBeRead(first)) {
                 headerBytes += colon - w;
                 state = S_SKIP_LINE; // not a name we read
                 return colon;
@@ -347,33 +309,10 @@ public final class ResponseScanner {
             return w; // a line without a colon: the state machine decides
         }
         int length = colon - w;
-        int candidates = 0;
-        if (length == CONTENT_LENGTH.length && sameLetters(w, CONTENT_LENGTH)) {
-            candidates = 1 << H_CONTENT_LENGTH;
-        } else if (length == TRANSFER_ENCODING.length && sameLetters(w, TRANSFER_ENCODING)) {
-            candidates = 1 << H_TRANSFER_ENCODING;
-        } else if (length == CONNECTION.length && sameLetters(w, CONNECTION)) {
-            candidates = 1 << H_CONNECTION;
-        }
         headerBytes += length + 1;
-        nameCandidates = candidates;
-        position = length;
-        beginValue();
-        if (header == H_OTHER) {
-            state = S_SKIP_LINE;
-        }
+        head.wholeName(b, w, length);
+        state = head.beginValue() ? S_VALUE : S_SKIP_LINE;
         return colon + 1;
-    }
-
-    /** Case-insensitive comparison of the window at {@code w} with a lower-case header name. */
-    private boolean sameLetters(int w, byte[] name) {
-        for (int k = 0; k < name.length; k++) {
-            int c = window[w + k];
-            if (lowerCase(c) != name[k]) {
-                return false;
-            }
-        }
-        return true;
     }
 
     private int completed(int index) {
@@ -401,10 +340,9 @@ public final class ResponseScanner {
                     }
                     position++;
                 } else if (position == HTTP_PREFIX.length) {
-                    if (b != '0' && b != '1') {
+                    if (!head.minorVersion(b)) {
                         return fail();
                     }
-                    http10 = b == '0';
                     position++;
                 } else if (b == ' ') {
                     state = S_STATUS;
@@ -414,19 +352,18 @@ public final class ResponseScanner {
                 }
             }
             case S_STATUS -> {
-                if (position < 3) {
-                    if (b < '0' || b > '9') {
+                if (position < ResponseHead.STATUS_DIGITS) {
+                    if (!head.statusDigit(b)) {
                         return fail();
                     }
-                    status = status * 10 + (b - '0');
                     position++;
-                } else if (b == ' ' || b == '\r') {
+                } else if (!ResponseHead.endsStatus(b)) {
+                    return fail();
+                } else if (b != '\n') {
                     state = S_REASON;
                     return false; // scanWindow() skips the reason phrase
-                } else if (b == '\n') {
-                    state = S_LINE_START;
                 } else {
-                    return fail();
+                    state = S_LINE_START;
                 }
             }
             // S_REASON and S_SKIP_LINE never reach here: scanWindow() skips those lines whole.
@@ -435,38 +372,35 @@ public final class ResponseScanner {
                     state = S_HEADERS_END_LF;
                 } else if (b == '\n') {
                     return headersEnded();
-                } else if ((b | 0x20) != 'c' && (b | 0x20) != 't') {
+                } else if (!ResponseHead.mayBeRead(b)) {
                     state = S_SKIP_LINE; // not Content-Length, Transfer-Encoding or Connection
                     return false;
                 } else {
                     state = S_NAME;
-                    position = 0;
-                    nameCandidates = (1 << H_CONTENT_LENGTH) | (1 << H_TRANSFER_ENCODING) | (1 << H_CONNECTION);
-                    matchName(b);
+                    head.beginName(b);
                 }
             }
             case S_NAME -> {
                 if (b == ':') {
-                    beginValue();
-                    if (header == H_OTHER) {
+                    if (!head.beginValue()) {
                         state = S_SKIP_LINE;
                         return false;
                     }
+                    state = S_VALUE;
                 } else if (b == '\n') {
                     return fail();
                 } else {
-                    matchName(b);
+                    head.nameByte(b);
                 }
             }
             case S_VALUE -> {
                 if (b == '\n') {
-                    endValue();
+                    if (!head.endValue()) {
+                        return fail();
+                    }
                     state = S_LINE_START;
-                } else {
-                    matchValue(b);
-                }
-                if (error) {
-                    return false;
+                } else if (!head.valueByte(b)) {
+                    return fail();
                 }
             }
             case S_HEADERS_END_LF -> {
@@ -478,11 +412,11 @@ public final class ResponseScanner {
             case S_CHUNK_SIZE -> {
                 int digit = hexDigit(b);
                 if (digit >= 0) {
-                    if (++chunkDigits > 15) {
+                    if (++chunkSizeDigits > 15) {
                         return fail();
                     }
                     remaining = (remaining << 4) | digit;
-                } else if (chunkDigits == 0) {
+                } else if (chunkSizeDigits == 0) {
                     return fail();
                 } else if (b == '\n') {
                     return chunkSizeEnded();
@@ -548,159 +482,36 @@ public final class ResponseScanner {
     }
 
     private void startResponse() {
-        status = 0;
-        http10 = false;
         headerBytes = 1;
-        contentLength = 0;
-        sawContentLength = false;
-        chunked = false;
-        close = false;
-        keepAlive = false;
+        head.start();
     }
 
-    private void matchName(byte b) {
-        int lower = lowerCase(b);
-        int c = nameCandidates;
-        if ((c & (1 << H_CONTENT_LENGTH)) != 0 && !matches(CONTENT_LENGTH, lower)) {
-            c &= ~(1 << H_CONTENT_LENGTH);
-        }
-        if ((c & (1 << H_TRANSFER_ENCODING)) != 0 && !matches(TRANSFER_ENCODING, lower)) {
-            c &= ~(1 << H_TRANSFER_ENCODING);
-        }
-        if ((c & (1 << H_CONNECTION)) != 0 && !matches(CONNECTION, lower)) {
-            c &= ~(1 << H_CONNECTION);
-        }
-        nameCandidates = c;
-        position++;
-    }
-
-    private boolean matches(byte[] name, int lower) {
-        return position < name.length && name[position] == lower;
-    }
-
-    private void beginValue() {
-        header = H_OTHER;
-        if ((nameCandidates & (1 << H_CONTENT_LENGTH)) != 0 && position == CONTENT_LENGTH.length) {
-            header = H_CONTENT_LENGTH;
-            if (sawContentLength) {
-                header = H_REPEATED_CONTENT_LENGTH;
-                remaining = 0;
-            } else {
-                contentLength = 0;
-            }
-            chunkDigits = 0;
-        } else if ((nameCandidates & (1 << H_TRANSFER_ENCODING)) != 0 && position == TRANSFER_ENCODING.length) {
-            header = H_TRANSFER_ENCODING;
-            valueMatchChunked = 0;
-        } else if ((nameCandidates & (1 << H_CONNECTION)) != 0 && position == CONNECTION.length) {
-            header = H_CONNECTION;
-            valueMatchClose = 0;
-            valueMatchKeepAlive = 0;
-        }
-        state = S_VALUE;
-    }
-
-    private void matchValue(byte b) {
-        switch (header) {
-            case H_OTHER -> { }
-            case H_CONTENT_LENGTH, H_REPEATED_CONTENT_LENGTH -> {
-                if (b >= '0' && b <= '9') {
-                    if (++chunkDigits > 18) {
-                        error = true;
-                        return;
-                    }
-                    if (header == H_CONTENT_LENGTH) {
-                        contentLength = contentLength * 10 + (b - '0');
-                    } else {
-                        remaining = remaining * 10 + (b - '0');
-                    }
-                } else if (b != ' ' && b != '\t' && b != '\r') {
-                    error = true;
-                }
-            }
-            case H_TRANSFER_ENCODING -> valueMatchChunked = advance(CHUNKED, valueMatchChunked, b);
-            case H_CONNECTION -> {
-                valueMatchClose = advance(CLOSE, valueMatchClose, b);
-                valueMatchKeepAlive = advance(KEEP_ALIVE, valueMatchKeepAlive, b);
-            }
-            default -> throw new IllegalStateException("header " + header);
-        }
-    }
-
-    /** Substring match of a lower-case token, one byte at a time; returns the new match length. */
-    private static int advance(byte[] token, int matched, byte b) {
-        if (matched == token.length) {
-            return matched;
-        }
-        int lower = lowerCase(b);
-        if (token[matched] == lower) {
-            return matched + 1;
-        }
-        return token[0] == lower ? 1 : 0;
-    }
-
-    private void endValue() {
-        switch (header) {
-            case H_CONTENT_LENGTH -> {
-                if (chunkDigits == 0) {
-                    error = true;
-                }
-                sawContentLength = true;
-            }
-            case H_REPEATED_CONTENT_LENGTH -> {
-                if (remaining != contentLength) {
-                    error = true; // conflicting lengths: the framing cannot be trusted
-                }
-            }
-            case H_TRANSFER_ENCODING -> chunked |= valueMatchChunked == CHUNKED.length;
-            case H_CONNECTION -> {
-                close |= valueMatchClose == CLOSE.length;
-                keepAlive |= valueMatchKeepAlive == KEEP_ALIVE.length;
-            }
-            default -> { }
-        }
-    }
-
+    /** The head ended: the body's framing decides what comes next. */
     private boolean headersEnded() {
-        if (error) {
-            return false;
-        }
-        if (status < 100) {
-            return fail();
-        }
-        if (status < 200) {
-            if (status == 101) {
-                return fail(); // we never ask to switch protocols
+        switch (head.framing(headRequest)) {
+            case ResponseHead.INTERIM -> {
+                state = S_VERSION; // the real response follows for the same request
+                position = 0;
+                return true;
             }
-            state = S_VERSION; // interim response: the real one follows for the same request
-            position = 0;
-            return true;
-        }
-        if (headRequest || status == 204 || status == 304) {
-            done = true;
-            return false;
-        }
-        if (chunked) {
-            beginChunkSize();
-            return false;
-        }
-        if (sawContentLength) {
-            if (contentLength == 0) {
-                done = true;
-            } else {
-                remaining = contentLength;
+            case ResponseHead.NO_BODY -> done = true;
+            case ResponseHead.CHUNKED -> beginChunkSize();
+            case ResponseHead.FIXED_LENGTH -> {
+                remaining = head.contentLength();
                 state = S_BODY_FIXED;
             }
-            return false;
+            case ResponseHead.UNTIL_CLOSE -> state = S_BODY_UNTIL_CLOSE;
+            default -> {
+                return fail();
+            }
         }
-        state = S_BODY_UNTIL_CLOSE;
         return false;
     }
 
     private void beginChunkSize() {
         state = S_CHUNK_SIZE;
         remaining = 0;
-        chunkDigits = 0;
+        chunkSizeDigits = 0;
     }
 
     private boolean chunkSizeEnded() {
@@ -723,11 +534,6 @@ public final class ResponseScanner {
         return consumed;
     }
 
-    /** ASCII letters to lower case; every other byte as it is. */
-    private static int lowerCase(int b) {
-        return b >= 'A' && b <= 'Z' ? b + ('a' - 'A') : b;
-    }
-
     private static int hexDigit(byte b) {
         if (b >= '0' && b <= '9') {
             return b - '0';
@@ -739,9 +545,5 @@ public final class ResponseScanner {
             return b - 'A' + 10;
         }
         return -1;
-    }
-
-    private static byte[] bytes(String s) {
-        return s.getBytes(java.nio.charset.StandardCharsets.US_ASCII);
     }
 }

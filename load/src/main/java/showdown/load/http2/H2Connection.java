@@ -9,6 +9,7 @@ import static showdown.load.http2.H2FrameReader.MAX_FRAME;
 import static showdown.load.http2.H2FrameReader.PING;
 import static showdown.load.http2.H2FrameReader.SETTINGS;
 import static showdown.load.http2.H2FrameReader.WINDOW_UPDATE;
+import static showdown.load.http2.H2FrameWriter.frameHeader;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
@@ -31,8 +32,8 @@ import showdown.load.stats.WorkerStats.Loss;
  * the loop's pacer hands the connection a due request, each timed from when it was due.
  *
  * <p>The framing is our own, as lean as the HTTP/1.1 path: the request's header block is encoded
- * once ({@link H2Request}), frames are read by {@link H2FrameReader}, and streams live in a few
- * arrays of {@code pipelineDepth} slots. It keeps to the stream limit and the flow-control windows the
+ * once ({@link H2Request}), frames are read by {@link H2FrameReader} and framed by
+ * {@link H2FrameWriter}, and streams live in a few arrays of {@code pipelineDepth} slots. It keeps to the stream limit and the flow-control windows the
  * server announces (a request body waits for window), answers PING and SETTINGS, and opens its own
  * receive windows wide, as h2load does, returning what it reads in WINDOW_UPDATE frames.
  *
@@ -103,8 +104,7 @@ public final class H2Connection extends SocketConnection {
     /** A fresh socket starts with the preface and HTTP/2's defaults. */
     @Override
     protected void socketOpened() {
-        reader = new H2FrameReader(frames, channel.alloc());
-        inFlight = 0;
+        reader = new H2FrameReader(frames, channel().alloc());
         streams.clear();
         gotSettings = false; // no request before the server's SETTINGS
         streamLimit = pipelineDepth;
@@ -120,7 +120,7 @@ public final class H2Connection extends SocketConnection {
 
     @Override
     public void startSending() {
-        if (!open() || !gotSettings || errorCounted || !worker.started()) {
+        if (!open() || !gotSettings || givenUp() || !worker.started()) {
             return; // the SETTINGS frame, or the clock, will call again
         }
         openStreams();
@@ -143,7 +143,7 @@ public final class H2Connection extends SocketConnection {
     /** Whether one more stream may open now: within the server's limit, on a socket not going away. */
     @Override
     public boolean hasRoom() {
-        return inFlight < streamLimit && gotSettings && !goingAway && !errorCounted && open() && !worker.stopped();
+        return inFlight() < streamLimit && gotSettings && !goingAway && !givenUp() && open() && !worker.stopped();
     }
 
     /** Opens the stream of the request due at {@code dueNanos}; written at once unless a read is being answered or streams filled. */
@@ -168,7 +168,7 @@ public final class H2Connection extends SocketConnection {
     /** A read is done: the answered streams are replaced and everything goes out in one write. */
     @Override
     public void channelReadComplete(ChannelHandlerContext ctx) {
-        if (channel != ctx.channel() || errorCounted || !open()) {
+        if (!serving(ctx)) {
             return; // a socket we gave up on, or (https) one still in its handshake
         }
         if (hasRoom() && worker.started()) {
@@ -189,7 +189,7 @@ public final class H2Connection extends SocketConnection {
         received[slot] = 0;
         bodySent[slot] = 0;
         sendWindow[slot] = initialSendWindow;
-        inFlight++;
+        sent();
         writeHeaders(id);
         if (body != null) {
             sendBody(slot);
@@ -245,12 +245,12 @@ public final class H2Connection extends SocketConnection {
 
     private ByteBuf out() {
         if (out == null) {
-            out = channel.alloc().directBuffer(256);
+            out = channel().alloc().directBuffer(256);
         }
         return out;
     }
 
-    /** Writes and flushes what is waiting; a failure surfaces in exceptionCaught while {@code writing} is set. */
+    /** Writes and flushes what is waiting (a failure meanwhile is a write error). */
     private void flush() {
         ByteBuf o = out;
         if (o == null) {
@@ -260,19 +260,7 @@ public final class H2Connection extends SocketConnection {
         if (worker.measuring()) {
             stats.wrote(o.readableBytes());
         }
-        writing = true;
-        try {
-            channel.writeAndFlush(o, channel.voidPromise());
-        } finally {
-            writing = false;
-        }
-    }
-
-    private static void frameHeader(ByteBuf o, int length, int type, int flags, int streamId) {
-        o.writeMedium(length);
-        o.writeByte(type);
-        o.writeByte(flags);
-        o.writeInt(streamId);
+        socketWriteAndFlush(o);
     }
 
     /**
@@ -292,8 +280,8 @@ public final class H2Connection extends SocketConnection {
 
     /** After a GOAWAY, the socket closes once its last stream ended; a new one opens then. */
     private void closeIfDrained() {
-        if (goingAway && inFlight == 0 && channel != null) {
-            channel.close();
+        if (goingAway && inFlight() == 0 && channel() != null) {
+            channel().close();
         }
     }
 
@@ -309,12 +297,12 @@ public final class H2Connection extends SocketConnection {
 
     private void free(int slot) {
         streams.free(slot);
-        inFlight--;
+        answered();
     }
 
     @Override
     public void checkTimeout(long now, long timeoutNanos) {
-        if (channel == null || inFlight == 0) {
+        if (channel() == null || inFlight() == 0) {
             return;
         }
         if (streams.anyOlderThan(now, timeoutNanos)) {

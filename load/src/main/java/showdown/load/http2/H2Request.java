@@ -1,5 +1,7 @@
 package showdown.load.http2;
 
+import static showdown.load.fieldcoding.HeaderCoding.writePrefixInteger;
+
 import io.netty.handler.codec.http2.DefaultHttp2Headers;
 import io.netty.handler.codec.http2.Http2Headers;
 import java.io.ByteArrayOutputStream;
@@ -23,9 +25,9 @@ public final class H2Request {
     /** Headers that HTTP/2 forbids (RFC 9113 §8.2.2); Host becomes :authority. */
     private static final Set<String> CONNECTION_HEADERS =
             Set.of("connection", "keep-alive", "proxy-connection", "transfer-encoding", "upgrade", "host");
-    /** Static-table entries (RFC 7541 Appendix A) that match a whole field. */
-    private static final Map<String, Integer> STATIC_FIELDS =
-            Map.of(":method GET", 2, ":method POST", 3, ":path /", 4, ":scheme http", 6, ":scheme https", 7);
+    /** Static-table entries (RFC 7541 Appendix A) that match a whole field ({@code :status 200}: the training server's). */
+    private static final Map<String, Integer> STATIC_FIELDS = Map.of(":method GET", 2, ":method POST", 3, ":path /", 4,
+            ":scheme http", 6, ":scheme https", 7, ":status 200", 8);
     /** Static-table indexes of the pseudo-headers' names. */
     private static final Map<String, Integer> STATIC_NAMES = Map.of(":authority", 1, ":method", 2, ":path", 4, ":scheme", 6);
 
@@ -58,7 +60,7 @@ public final class H2Request {
         return out;
     }
 
-    /** {@code headers} as an HPACK header block that leaves the dynamic table alone. */
+    /** {@code headers} (a request's, or a response's) as an HPACK header block that leaves the dynamic table alone. */
     static byte[] headerBlock(Http2Headers headers) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         headers.forEach(field -> {
@@ -66,12 +68,12 @@ public final class H2Request {
             String value = field.getValue().toString();
             Integer whole = STATIC_FIELDS.get(name + " " + value);
             if (whole != null) {
-                integer(out, 0x80, 7, whole); // indexed field
+                writePrefixInteger(out, 0x80, 7, whole); // indexed field
                 return;
             }
             Integer nameIndex = STATIC_NAMES.get(name);
             if (nameIndex != null) {
-                integer(out, 0x00, 4, nameIndex); // literal without indexing, indexed name
+                writePrefixInteger(out, 0x00, 4, nameIndex); // literal without indexing, indexed name
             } else {
                 out.write(0x00); // literal without indexing, new name
                 string(out, name);
@@ -83,23 +85,7 @@ public final class H2Request {
 
     private static void string(ByteArrayOutputStream out, String s) {
         byte[] bytes = s.getBytes(StandardCharsets.ISO_8859_1);
-        integer(out, 0x00, 7, bytes.length); // H = 0: no Huffman coding
+        writePrefixInteger(out, 0x00, 7, bytes.length); // H = 0: no Huffman coding
         out.writeBytes(bytes);
-    }
-
-    /** An HPACK integer with an {@code bits}-bit prefix after {@code flags} (RFC 7541 §5.1). */
-    private static void integer(ByteArrayOutputStream out, int flags, int bits, int value) {
-        int max = (1 << bits) - 1;
-        if (value < max) {
-            out.write(flags | value);
-            return;
-        }
-        out.write(flags | max);
-        value -= max;
-        while (value >= 0x80) {
-            out.write((value & 0x7f) | 0x80);
-            value >>>= 7;
-        }
-        out.write(value);
     }
 }

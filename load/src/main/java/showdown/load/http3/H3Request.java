@@ -1,5 +1,7 @@
 package showdown.load.http3;
 
+import static showdown.load.fieldcoding.HeaderCoding.writePrefixInteger;
+
 import io.netty.handler.codec.http2.Http2Headers;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
@@ -56,9 +58,9 @@ final class H3Request {
             Integer whole = STATIC_FIELDS.get(name + '\0' + value);
             Integer named = STATIC_NAMES.get(name);
             if (whole != null) {
-                integer(out, 0xc0, 6, whole); // indexed field line, static (1 T=1)
+                writePrefixInteger(out, 0xc0, 6, whole); // indexed field line, static (1 T=1)
             } else if (named != null) {
-                integer(out, 0x50, 4, named); // literal with a static name reference (01 N=0 T=1)
+                writePrefixInteger(out, 0x50, 4, named); // literal with a static name reference (01 N=0 T=1)
                 string(out, 0x00, 7, value);
             } else {
                 string(out, 0x20, 3, name); // literal with a literal name (001 N=0 H)
@@ -77,11 +79,11 @@ final class H3Request {
         }
         int huffmanLength = (int) ((bits + 7) / 8);
         if (huffmanLength >= b.length) {
-            integer(out, flags, prefixBits, b.length);
+            writePrefixInteger(out, flags, prefixBits, b.length);
             out.writeBytes(b);
             return;
         }
-        integer(out, flags | 1 << prefixBits, prefixBits, huffmanLength);
+        writePrefixInteger(out, flags | 1 << prefixBits, prefixBits, huffmanLength);
         long pending = 0; // bits not yet written, right-aligned
         int pendingBits = 0;
         for (byte c : b) {
@@ -96,22 +98,6 @@ final class H3Request {
         if (pendingBits > 0) { // padded with the EOS code's leading ones
             out.write((int) (pending << (8 - pendingBits)) | (0xff >>> pendingBits));
         }
-    }
-
-    /** A QPACK (HPACK) integer with a {@code prefixBits}-bit prefix, its first byte's other bits {@code flags}. */
-    static void integer(ByteArrayOutputStream out, int flags, int prefixBits, long value) {
-        int max = (1 << prefixBits) - 1;
-        if (value < max) {
-            out.write(flags | (int) value);
-            return;
-        }
-        out.write(flags | max);
-        long rest = value - max;
-        while (rest >= 0x80) {
-            out.write((int) (rest & 0x7f) | 0x80);
-            rest >>>= 7;
-        }
-        out.write((int) rest);
     }
 
     /** A QUIC variable-length integer (RFC 9000 §16). */

@@ -8,6 +8,7 @@ import java.util.HexFormat;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import showdown.load.Header;
+import showdown.load.fieldcoding.HeaderCoding;
 import showdown.load.http2.H2Request;
 
 /** The request stream's bytes, byte-exact (the in-process server of H3LoadTest decodes them with Netty's QPACK). */
@@ -36,8 +37,8 @@ class H3RequestTest {
     @Test
     void integersAndVarintsTakeTheirLongerFormsWhenTheyMust() {
         var out = new java.io.ByteArrayOutputStream();
-        H3Request.integer(out, 0x20, 3, 7);
-        H3Request.integer(out, 0x00, 7, 300);
+        HeaderCoding.writePrefixInteger(out, 0x20, 3, 7);
+        HeaderCoding.writePrefixInteger(out, 0x00, 7, 300);
         H3Request.varint(out, 63);
         H3Request.varint(out, 64);
         H3Request.varint(out, 16384);

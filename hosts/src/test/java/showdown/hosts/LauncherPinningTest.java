@@ -1,0 +1,123 @@
+package showdown.hosts;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import showdown.contract.AgentRole;
+import showdown.hosts.control.AgentLauncher;
+import showdown.hosts.control.HostsException;
+import showdown.hosts.control.HostsRun;
+import showdown.hosts.control.Inventory;
+import showdown.hosts.tls.ChannelTls;
+import showdown.hosts.tls.RunCertificates;
+
+/**
+ * A launched agent is held to the certificate its launcher gave it: every agent certificate of a
+ * run is signed by the same CA, so without the pin one agent could answer in another's place.
+ * Real agents on 127.0.0.1, started by a launcher that plays a deployer's part.
+ */
+class LauncherPinningTest {
+
+    private static final Duration HEARTBEAT = Duration.ofSeconds(5);
+
+    @TempDir
+    Path dir;
+
+    /** Starts an in-process agent per host; {@code presented} says whose folder each agent really gets. */
+    private static final class InProcessLauncher implements AgentLauncher {
+        final AgentHarness harness;
+        final Map<String, String> presented;
+        final List<String> launched = new ArrayList<>();
+        final List<String> stopped = new ArrayList<>();
+
+        InProcessLauncher(AgentHarness harness, Map<String, String> presented) {
+            this.harness = harness;
+            this.presented = presented;
+        }
+
+        @Override
+        public boolean handles(String agent) {
+            return agent.startsWith("test://");
+        }
+
+        @Override
+        public Launched launch(String name, String agent, AgentRole role, List<String> allow, Path certs,
+                               Duration heartbeatTimeout) {
+            String host = agent.substring("test://".length());
+            Path given = RunCertificates.agentFolder(certs, host);
+            Path used = RunCertificates.agentFolder(certs, presented.getOrDefault(host, host));
+            AgentHarness.Running running;
+            try {
+                running = harness.startAgent(role, allow, ChannelTls.agent(used));
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+            launched.add(name);
+            return new Launched() {
+                @Override
+                public String host() {
+                    return "127.0.0.1";
+                }
+
+                @Override
+                public int port() {
+                    return running.agent().port();
+                }
+
+                @Override
+                public Path certificateFolder() {
+                    return given;
+                }
+
+                @Override
+                public void close() {
+                    running.agent().close();
+                    stopped.add(name);
+                }
+            };
+        }
+    }
+
+    private static Inventory inventory() {
+        return new Inventory(new Inventory.Host("server", "test://server.example", "127.0.0.1"),
+                List.of(new Inventory.Host("load-1", "test://load-1.example", null)), Map.of());
+    }
+
+    @Test
+    void eachLaunchedAgentPresentingItsOwnCertificateIsDriven() {
+        try (AgentHarness h = new AgentHarness(dir)) {
+            InProcessLauncher launcher = new InProcessLauncher(h, Map.of());
+            try (HostsRun run = HostsRun.open(inventory(), h.certs, Duration.ofSeconds(1), HEARTBEAT, List.of(launcher),
+                    Clock.system())) {
+                assertThat(launcher.launched).containsExactly("server", "load-1");
+                assertThat(run.targets()).isNotNull();
+            }
+            assertThat(launcher.stopped).containsExactly("server", "load-1");
+        }
+    }
+
+    @Test
+    void aLaunchedAgentPresentingAnotherAgentsCertificateIsRefusedInOneLine() {
+        try (AgentHarness h = new AgentHarness(dir)) {
+            // the load host's agent answers with the server host's pair: same CA, same role, another host
+            InProcessLauncher launcher = new InProcessLauncher(h, Map.of("load-1.example", "server.example"));
+            assertThatThrownBy(() -> HostsRun.open(inventory(), h.certs, Duration.ofSeconds(1), HEARTBEAT,
+                    List.of(launcher), Clock.system()))
+                    .isInstanceOf(HostsException.class)
+                    .hasMessageStartingWith("agent load-1 at 127.0.0.1:")
+                    .hasMessageContaining(": refused: it presents another certificate than the one its launcher gave it")
+                    .hasMessageContaining("showdown agent server.example")
+                    .hasMessageNotContaining("\n");
+            assertThat(launcher.stopped).containsExactly("server", "load-1");
+        }
+    }
+}
