@@ -30,7 +30,7 @@ public final class CsvReport {
             "protocol", "rate_per_s", "rate_of_capacity_percent",
             // schema 1.8: a search case's sustainable throughput, the rates its knee lies between, its limit
             "sustainable_per_s", "sustainable_low_per_s", "sustainable_high_per_s", "sustainable_limit",
-            // schema 1.9: a case searched at several latency targets has each column's values in search
+            // schema 2: a case searched at several latency targets has each column's values in search
             // order, separated by ';', and this column names the targets in the same order
             "sustainable_slo");
 

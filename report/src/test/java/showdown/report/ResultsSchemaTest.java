@@ -156,7 +156,7 @@ class ResultsSchemaTest {
     @Test
     void aFieldAMinorVersionAddsIsAccepted() throws IOException {
         ObjectNode newer = (ObjectNode) write(SampleRun.build());
-        newer.put("schema", "showdown.results/1.99");
+        newer.put("schema", "showdown.results/2.99");
         newer.put("someFutureField", true);
         newer.withObject("/cases/0").put("someFutureFigure", 12.5);
         assertThat(errors(newer)).isEmpty();
@@ -169,7 +169,7 @@ class ResultsSchemaTest {
         assertInvalid(n -> n.withObject("/cases/0").remove("latency"), "latency");
         assertInvalid(n -> n.withObject("/targets/0").put("status", "fine"), "/targets/0/status");
         assertInvalid(n -> n.withObject("/cases/0/statusCounts").put("OK", 3), "OK");
-        assertInvalid(n -> n.put("schema", "showdown.results/2"), "/schema");
+        assertInvalid(n -> n.put("schema", "showdown.results/3"), "/schema");
         assertInvalid(n -> n.put("startedAt", "yesterday"), "/startedAt");
         assertInvalid(n -> n.withObject("/cases/0").put("finishedAt", "2026-13-45T25:61:00Z"), "/cases/0/finishedAt");
         assertInvalid(n -> n.withObject("/cases/0/interference").put("otherCpuShare", 1.5),

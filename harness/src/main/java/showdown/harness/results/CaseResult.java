@@ -47,7 +47,7 @@ import showdown.load.LoadResult;
  * @param pacing            *1.7*: the open model's pacing error and the requests that waited for a
  *                          connection; null (absent) in the closed model
  * @param sustainable       *1.8*: a search case's sustainable throughput under a latency target
- *                          (docs/capacity.md); *1.9*: a list, one record per latency target searched,
+ *                          (docs/capacity.md); *2*: a list, one record per latency target searched,
  *                          in the profile's order (a 1.8 file's one object reads as a list of one);
  *                          empty (absent) in every other case
  */

@@ -24,7 +24,13 @@ public final class ResultsJson {
     /** The file name of the results inside a results folder. */
     public static final String FILE_NAME = "results.json";
 
-    static final int SUPPORTED_MAJOR = 1;
+    /** The major version this code writes. */
+    static final int CURRENT_MAJOR = 2;
+    /**
+     * The oldest major version it reads: 2 changed only a search case's {@code sustainable} from one
+     * object to a list, and a 1.x file's object is read as a list of one.
+     */
+    static final int OLDEST_MAJOR = 1;
 
     private static final java.util.concurrent.atomic.AtomicLong TEMP_COUNTER = new java.util.concurrent.atomic.AtomicLong();
 
@@ -91,9 +97,9 @@ public final class ResultsJson {
             throw new ResultsException(file + ": unknown schema '" + schema + "' (expected " + RunResults.SCHEMA + ")");
         }
         int major = Integer.parseInt(m.group(1));
-        if (major != SUPPORTED_MAJOR) {
+        if (major < OLDEST_MAJOR || major > CURRENT_MAJOR) {
             throw new ResultsException(file + ": schema '" + schema + "' is not supported; this Showdown reads "
-                    + RunResults.SCHEMA + ".x");
+                    + "showdown.results/" + OLDEST_MAJOR + ".x to " + CURRENT_MAJOR + ".x");
         }
     }
 

@@ -17,7 +17,7 @@ import java.util.List;
  * @param cases      every measured case, in the order measured
  * @param warmups    every target start's warm-up, in the order run (schema 1.1)
  * @param notOffered cases not run because the target does not declare their protocol (schema 1.3)
- * @param sustainableOverRounds *1.9*: each search case's sustainable throughput per latency target
+ * @param sustainableOverRounds *2*: each search case's sustainable throughput per latency target
  *                   over the rounds, written when a run of two or more rounds finishes; empty (absent)
  *                   otherwise
  */
@@ -35,8 +35,8 @@ public record RunResults(
         @JsonInclude(JsonInclude.Include.NON_EMPTY)
         List<SustainableOverRounds> sustainableOverRounds) {
 
-    /** The schema this code writes. A reader accepts the same major version ("showdown.results/1[.n]"). */
-    public static final String SCHEMA = "showdown.results/1.9";
+    /** The schema this code writes. A reader accepts its major version and the one before ({@link ResultsJson}). */
+    public static final String SCHEMA = "showdown.results/2";
 
     public RunResults {
         targets = targets == null ? List.of() : List.copyOf(targets);
@@ -46,7 +46,7 @@ public record RunResults(
         sustainableOverRounds = sustainableOverRounds == null ? List.of() : List.copyOf(sustainableOverRounds);
     }
 
-    /** A run without figures over rounds (every file before schema 1.9, and every unfinished run). */
+    /** A run without figures over rounds (every file before schema 2, and every unfinished run). */
     public RunResults(String schema, String runId, String startedAt, String finishedAt, Environment environment,
                       RunConfig config, List<TargetOutcome> targets, List<CaseResult> cases, List<WarmupOutcome> warmups,
                       List<NotOfferedCase> notOffered) {

@@ -1,7 +1,7 @@
 package showdown.harness.results;
 
 /**
- * *1.9*: a search case's sustainable throughput at one latency target taken over the run's rounds,
+ * *2*: a search case's sustainable throughput at one latency target taken over the run's rounds,
  * as the reports take req/s over rounds (docs/reports.md, "How far to trust these figures"): the
  * geometric mean of the rounds that found a rate, and its 95 % interval from Student's t with the
  * spread between rounds pooled over the target's searches. Written when a run with two or more

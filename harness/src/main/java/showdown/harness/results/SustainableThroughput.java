@@ -40,7 +40,7 @@ public record SustainableThroughput(String quantile, double limitMicros, double 
      * @param p50Micros                 the median latency, timed from due times
      * @param quantileMicros            the judged quantile
      * @param verdict                   the step's verdict, a {@code showdown.load.capacity.Verdict} in lower case
-     * @param disturbance               *1.9*: why other processes on the server's or the load's CPUs
+     * @param disturbance               *2*: why other processes on the server's or the load's CPUs
      *                                  marked the window disturbed (the search then measured the rate
      *                                  again); null (absent) when they did not
      */
@@ -49,7 +49,7 @@ public record SustainableThroughput(String quantile, double limitMicros, double 
                              @com.fasterxml.jackson.annotation.JsonInclude(
                                      com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL) String disturbance) {
 
-        /** An undisturbed step (every step before schema 1.9). */
+        /** An undisturbed step (every step before schema 2). */
         public SearchStep(double rate, double achievedRequestsPerSecond, double p50Micros, double quantileMicros,
                           String verdict) {
             this(rate, achievedRequestsPerSecond, p50Micros, quantileMicros, verdict, null);

@@ -104,10 +104,10 @@ class ResultsJournalTest {
     @Test
     void readRefusesAnotherMajorSchemaInOneLine() throws IOException {
         Path file = dir.resolve("results.json");
-        Files.writeString(file, "{\"schema\":\"showdown.results/2\",\"runId\":\"x\"}", StandardCharsets.UTF_8);
+        Files.writeString(file, "{\"schema\":\"showdown.results/3\",\"runId\":\"x\"}", StandardCharsets.UTF_8);
         assertThatThrownBy(() -> ResultsJournal.read(file))
                 .isInstanceOf(ResultsException.class)
-                .hasMessageContaining("schema 'showdown.results/2' is not supported")
+                .hasMessageContaining("schema 'showdown.results/3' is not supported")
                 .hasMessageNotContaining("\n");
     }
 
@@ -172,7 +172,7 @@ class ResultsJournalTest {
                 TargetOutcome.Status.UNAVAILABLE, "go not on PATH", null, null));
         journal.recordCase(aCase("netty", 16, 0, 1000));
         String json = Files.readString(ResultsJson.fileIn(dir));
-        assertThat(json).contains("\"schema\" : \"showdown.results/1.8\"", "\"status\" : \"unavailable\"",
+        assertThat(json).contains("\"schema\" : \"showdown.results/2\"", "\"status\" : \"unavailable\"",
                 "\"requestsPerSecond\" : 200.0", "\"p999Micros\"", "\"serverCpus\" : \"0\"", "\"statusCounts\"",
                 "\"protocol\" : \"h1\"", "\"rate\" : null", "\"notOffered\" : [ ]");
     }

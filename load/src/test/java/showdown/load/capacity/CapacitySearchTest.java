@@ -237,7 +237,7 @@ class CapacitySearchTest {
         assertThat(r.generatorBound()).isTrue();
         String answer = CapacityReport.answer(r);
         assertThat(answer).startsWith("sustainable throughput at p99 <= 10 ms: limited by the load generator at ")
-                .contains("more load hosts (showdown run --hosts)");
+                .endsWith("give the load more CPUs (-t, and CPUs of its own)");
     }
 
     @Test
