@@ -5,6 +5,7 @@ import io.netty.handler.codec.quic.QuicConnectionCloseEvent;
 import io.netty.handler.codec.quic.QuicConnectionStats;
 import io.netty.util.concurrent.Future;
 import io.netty.util.concurrent.ScheduledFuture;
+import showdown.load.QuicSummary;
 import showdown.load.engine.InFlight;
 
 /** One connection attempt and, once its handshake is done, the QUIC connection it made. */
@@ -44,6 +45,16 @@ final class H3Session {
         if (quic != null) {
             quic.close();
         }
+    }
+
+    /**
+     * Why its QUIC connection closed, as the close is counted: the server's code, an idle timeout,
+     * no control stream granted, or no code at all.
+     */
+    String closeLabel() {
+        return closeEvent != null ? QuicSummary.closeLabel(closeEvent.isApplicationClose(), closeEvent.error())
+                : quic.isTimedOut() ? QuicSummary.IDLE_TIMEOUT
+                : noUnidirectionalStream ? QuicSummary.NO_CONTROL_STREAM : QuicSummary.CLOSED_WITHOUT_CODE;
     }
 
     /** Whether its QUIC connection exists and is open. */
