@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import showdown.contract.AgentFlags;
@@ -147,36 +148,19 @@ final class KubeLauncher implements AgentLauncher, AutoCloseable {
         AgentEndpoint endpoint = AgentEndpoint.parse(pod.address());
         Path folder = RunCertificates.agentFolder(certs, pod.host());
         open++;
-        return new Launched() {
-            private boolean closed;
-
-            @Override
-            public String host() {
-                return endpoint.host();
+        AtomicBoolean closed = new AtomicBoolean();
+        return new Launched(endpoint.host(), endpoint.port(), folder, () -> {
+            if (closed.compareAndSet(false, true)) {
+                closeOne();
             }
+        });
+    }
 
-            @Override
-            public int port() {
-                return endpoint.port();
-            }
-
-            @Override
-            public Path certificateFolder() {
-                return folder;
-            }
-
-            @Override
-            public void close() {
-                synchronized (KubeLauncher.this) {
-                    if (!closed) {
-                        closed = true;
-                        if (--open == 0) {
-                            deleteRun();
-                        }
-                    }
-                }
-            }
-        };
+    /** One agent's handle closed: the run's objects go with the last. */
+    private synchronized void closeOne() {
+        if (--open == 0) {
+            deleteRun();
+        }
     }
 
     private void deploy(Path certs) {

@@ -83,27 +83,7 @@ final class SshLauncher implements AgentLauncher, AutoCloseable {
         SshAgent started = deployer().start(address, program, AgentCertificates.in(folder),
                 options.withHeartbeatTimeout(heartbeatTimeout));
         AgentEndpoint endpoint = AgentEndpoint.parse(started.dialAddress());
-        return new Launched() {
-            @Override
-            public String host() {
-                return endpoint.host();
-            }
-
-            @Override
-            public int port() {
-                return endpoint.port();
-            }
-
-            @Override
-            public Path certificateFolder() {
-                return folder;
-            }
-
-            @Override
-            public void close() {
-                started.close();
-            }
-        };
+        return new Launched(endpoint.host(), endpoint.port(), folder, started::close);
     }
 
     /** The jar copied to the hosts: the ssh: block's {@code jar}, else the one this controller runs from. */

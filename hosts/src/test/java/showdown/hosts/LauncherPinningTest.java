@@ -62,28 +62,10 @@ class LauncherPinningTest {
                 throw new UncheckedIOException(e);
             }
             launched.add(name);
-            return new Launched() {
-                @Override
-                public String host() {
-                    return "127.0.0.1";
-                }
-
-                @Override
-                public int port() {
-                    return running.agent().port();
-                }
-
-                @Override
-                public Path certificateFolder() {
-                    return given;
-                }
-
-                @Override
-                public void close() {
-                    running.agent().close();
-                    stopped.add(name);
-                }
-            };
+            return new Launched("127.0.0.1", running.agent().port(), given, () -> {
+                running.agent().close();
+                stopped.add(name);
+            });
         }
     }
 

@@ -7,6 +7,7 @@ import showdown.harness.results.CaseResult;
 import showdown.harness.results.Interval;
 import showdown.harness.stats.ChangeTest;
 import showdown.harness.stats.PooledVariance;
+import showdown.harness.stats.RoundStatistics;
 import showdown.harness.stats.SustainableRounds;
 
 /**
@@ -24,7 +25,7 @@ final class SustainableChange {
         double[] ra = SustainableRounds.values(a.repetitions(), slo);
         double[] rb = SustainableRounds.values(b.repetitions(), slo);
         if (ra.length >= ChangeTest.MIN_VALUES && rb.length >= ChangeTest.MIN_VALUES && pooled.known()) {
-            return test.compareRounds(SustainableRounds.figure(ra), ra.length, SustainableRounds.figure(rb), rb.length,
+            return test.compareRounds(RoundStatistics.geometricMean(ra), ra.length, RoundStatistics.geometricMean(rb), rb.length,
                     pooled);
         }
         double change = (b.sustainable(slo).median() / a.sustainable(slo).median() - 1) * 100;

@@ -74,15 +74,7 @@ public record RoundSpreads(PooledVariance rate, PooledVariance cpu, PooledVarian
     }
 
     static double figure(List<CaseResult> rounds, ToDoubleFunction<CaseResult> f) {
-        double[] logs = PooledVariance.logs(values(rounds, f));
-        if (logs.length == 0) {
-            return Double.NaN;
-        }
-        double sum = 0;
-        for (double v : logs) {
-            sum += v;
-        }
-        return Math.exp(sum / logs.length);
+        return RoundStatistics.geometricMean(values(rounds, f));
     }
 
     private static PooledVariance pool(Collection<List<CaseResult>> cases, ToDoubleFunction<CaseResult> f) {

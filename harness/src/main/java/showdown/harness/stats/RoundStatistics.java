@@ -20,6 +20,22 @@ public final class RoundStatistics {
     private RoundStatistics() {
     }
 
+    /**
+     * A figure over rounds: the geometric mean of the rounds' positive, finite values (a round that
+     * measured nothing has none); NaN when there is none.
+     */
+    public static double geometricMean(double[] values) {
+        double[] logs = PooledVariance.logs(values);
+        if (logs.length == 0) {
+            return Double.NaN;
+        }
+        double sum = 0;
+        for (double v : logs) {
+            sum += v;
+        }
+        return Math.exp(sum / logs.length);
+    }
+
     /** The interval of {@code figure}, measured in {@code rounds} rounds; null when the spread is unknown. */
     public static Interval interval(double figure, int rounds, PooledVariance pooled, double confidence) {
         if (!pooled.known() || rounds < 1 || !(figure > 0)) {

@@ -54,19 +54,6 @@ public final class SustainableRounds {
         return pooled;
     }
 
-    /** The rounds' sustainable throughputs as one figure: their geometric mean; NaN with none. */
-    public static double figure(double[] values) {
-        double[] logs = PooledVariance.logs(values);
-        if (logs.length == 0) {
-            return Double.NaN;
-        }
-        double sum = 0;
-        for (double v : logs) {
-            sum += v;
-        }
-        return Math.exp(sum / logs.length);
-    }
-
     /**
      * The interval over the rounds of the case's sustainable throughput at {@code slo}; null with
      * fewer than two rounds that found a rate, or when the target's spread is unknown.
@@ -76,7 +63,7 @@ public final class SustainableRounds {
         if (v.length < 2) {
             return null;
         }
-        return RoundStatistics.interval(figure(v), v.length, pooled, confidence);
+        return RoundStatistics.interval(RoundStatistics.geometricMean(v), v.length, pooled, confidence);
     }
 
     /**
@@ -95,8 +82,8 @@ public final class SustainableRounds {
                 double[] v = values(rounds, first.slo());
                 if (v.length >= 2) {
                     out.add(new SustainableOverRounds(id.target(), id.scenario(), id.request(), id.connections(),
-                            id.protocol(), first.quantile(), first.limitMicros(), v.length, figure(v),
-                            RoundStatistics.interval(figure(v), v.length,
+                            id.protocol(), first.quantile(), first.limitMicros(), v.length, RoundStatistics.geometricMean(v),
+                            RoundStatistics.interval(RoundStatistics.geometricMean(v), v.length,
                                     pooled.getOrDefault(id.target(), PooledVariance.NONE), Bootstrap.DEFAULT_CONFIDENCE)));
                 }
             }

@@ -40,7 +40,7 @@ class SustainableRoundsTest {
         assertThat(pooled.degreesOfFreedom()).isEqualTo(4);
         double[] atTen = SustainableRounds.values(rounds, "p99 <= 10 ms");
         assertThat(atTen).containsExactly(4_000, 5_000, 4_500);
-        double figure = SustainableRounds.figure(atTen);
+        double figure = RoundStatistics.geometricMean(atTen);
         assertThat(figure).isCloseTo(Math.cbrt(4_000.0 * 5_000 * 4_500), within(1e-6));
         Interval i = SustainableRounds.interval(rounds, "p99 <= 10 ms", pooled, 0.95);
         assertThat(i).isEqualTo(RoundStatistics.interval(figure, 3, pooled, 0.95));

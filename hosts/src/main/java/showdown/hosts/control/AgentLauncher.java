@@ -38,21 +38,21 @@ public interface AgentLauncher {
     Launched launch(String name, String agent, AgentRole role, List<String> allow, Path certs, Duration heartbeatTimeout);
 
     /** A started agent. */
-    interface Launched extends AutoCloseable {
-        /** Where the controller dials it. */
-        String host();
-
-        int port();
-
-        /**
-         * The certificate folder the agent was started with ({@code agents/HOST/} of the run's
-         * certificates): the controller pins the agent to its {@code agent.pem}.
-         */
-        Path certificateFolder();
-
-        /** Stops the agent and removes what was copied or created for it. */
+    /**
+     * An agent a launcher started.
+     *
+     * @param host              where the controller dials it
+     * @param port              its port
+     * @param certificateFolder the certificate folder the agent was started with ({@code agents/HOST/}
+     *                          of the run's certificates): the controller pins the agent to its
+     *                          {@code agent.pem}
+     * @param stop              stops the agent and removes what was copied or created for it
+     */
+    record Launched(String host, int port, Path certificateFolder, Runnable stop) implements AutoCloseable {
         @Override
-        void close();
+        public void close() {
+            stop.run();
+        }
     }
 
     /** The refusal when no launcher handles a host: one line. */
