@@ -35,25 +35,25 @@ public final class ForgedCertificates {
                 new java.security.cert.X509Certificate[] {PemReader.certificate(cert)});
         KeyManagerFactory kmf = KeyManagerFactory.getInstance(KeyManagerFactory.getDefaultAlgorithm());
         kmf.init(keys, new char[0]);
-        KeyStore trust = KeyStore.getInstance("PKCS12");
-        trust.load(null, null);
-        trust.setCertificateEntry("ca", PemReader.certificate(ca));
-        TrustManagerFactory tmf = TrustManagerFactory.getInstance("PKIX");
-        tmf.init(trust);
         SSLContext context = SSLContext.getInstance(ChannelTls.PROTOCOL);
-        context.init(kmf.getKeyManagers(), tmf.getTrustManagers(), null);
+        context.init(kmf.getKeyManagers(), trusting(ca).getTrustManagers(), null);
         return context;
     }
 
     /** A TLS 1.3 client context trusting {@code ca} and presenting no certificate at all. */
     public static SSLContext anonymousClient(Path ca) throws Exception {
+        SSLContext context = SSLContext.getInstance(ChannelTls.PROTOCOL);
+        context.init(null, trusting(ca).getTrustManagers(), null);
+        return context;
+    }
+
+    /** The JDK's PKIX trust in {@code ca} alone. */
+    private static TrustManagerFactory trusting(Path ca) throws Exception {
         KeyStore trust = KeyStore.getInstance("PKCS12");
         trust.load(null, null);
         trust.setCertificateEntry("ca", PemReader.certificate(ca));
         TrustManagerFactory tmf = TrustManagerFactory.getInstance("PKIX");
         tmf.init(trust);
-        SSLContext context = SSLContext.getInstance(ChannelTls.PROTOCOL);
-        context.init(null, tmf.getTrustManagers(), null);
-        return context;
+        return tmf;
     }
 }
