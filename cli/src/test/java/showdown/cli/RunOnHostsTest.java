@@ -24,6 +24,7 @@ import showdown.harness.results.CaseNote;
 import showdown.harness.results.CaseResult;
 import showdown.harness.results.ResultsJson;
 import showdown.harness.results.RunResults;
+import showdown.harness.results.SustainableThroughput;
 import showdown.harness.run.RunListener;
 import showdown.hosts.Clock;
 import showdown.hosts.agent.Agent;
@@ -112,6 +113,64 @@ class RunOnHostsTest {
                 "--seed", "5"));
         a.addAll(List.of(more));
         return a.toArray(String[]::new);
+    }
+
+    /**
+     * A capacity search over two load agents: each step's rate split between them, its slices'
+     * histograms added across them; the search's record, and the case at 50 % of its answer, whose
+     * agents' requests add up to the case's.
+     */
+    @Test
+    void aCapacitySearchRunsOnTheLoadAgents() throws Exception {
+        Files.writeString(home.resolve("search.yaml"), """
+                name: search
+                description: a tiny capacity run, for tests
+                duration: 300ms
+                warmup: 1s
+                warmup-max: 2s
+                settle: 200ms
+                slo: p99=900ms
+                levels:
+                  - {connections: 4, threads: 1}
+                  - {connections: 4, threads: 1, rate: 50%}
+                """);
+        Agent server = agent(AgentRole.SERVER, List.of());
+        Agent load1 = agent(AgentRole.LOAD, List.of("127.0.0.1"));
+        Agent load2 = agent(AgentRole.LOAD, List.of("127.0.0.1"));
+        Path out = home.resolve("results/search");
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        PrintStream savedErr = System.err;
+        System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
+        int exit;
+        try {
+            exit = Main.execute("run", "--hosts", inventory(server, load1, load2).toString(), "--certs", certs.toString(),
+                    "--profile", home.resolve("search.yaml").toString(), "--scenario", "phoenix-showdown",
+                    "--out", out.toString(), "--seed", "5");
+        } finally {
+            System.setErr(savedErr);
+        }
+        String said = err.toString(StandardCharsets.UTF_8);
+        assertThat(exit).as(said).isZero();
+
+        RunResults run = ResultsJson.read(out.resolve("results.json"));
+        CaseResult search = run.cases().stream().filter(CaseResult::searched).findFirst().orElseThrow();
+        assertThat(search.sustainable()).hasSize(1);
+        SustainableThroughput found = search.sustainable().get(0);
+        assertThat(found.slo()).isEqualTo("p99 <= 900 ms");
+        assertThat(found.steps()).isNotEmpty().allSatisfy(s -> assertThat(s.achievedRequestsPerSecond()).isPositive());
+        assertThat(found.requestsPerSecond()).as(said).isPositive();
+        assertThat(said).contains("step 1: ").contains("(the server's host is not checked for interference per step)");
+
+        CaseResult half = run.cases().stream().filter(c -> c.rate() != null).findFirst().orElseThrow();
+        assertThat(half.rate()).isEqualTo((double) Math.max(1, Math.round(found.requestsPerSecond() * 0.5)));
+        assertThat(half.hosts().agents()).extracting(CaseHosts.AgentShare::name).containsExactly("load-1", "load-2");
+        assertThat(half.hosts().agents()).allSatisfy(a -> assertThat(a.requests()).isPositive());
+        assertThat(half.hosts().agents().stream().mapToLong(CaseHosts.AgentShare::requests).sum())
+                .isEqualTo(half.requests());
+        for (CompletableFuture<Agent.Exit> e : exits) {
+            assertThat(e.get(20, TimeUnit.SECONDS)).isEqualTo(Agent.Exit.ENDED);
+        }
+        assertThat(serversAlive()).isEmpty();
     }
 
     @Test

@@ -14,6 +14,7 @@ import org.junit.jupiter.api.io.TempDir;
 import showdown.contract.AgentRole;
 import showdown.hosts.control.AgentLink;
 import showdown.hosts.control.AgentLoad;
+import showdown.hosts.control.AgentStepLoad;
 import showdown.hosts.control.ClockOffset;
 import showdown.hosts.control.HostsException;
 import showdown.hosts.control.LoadMerge;
@@ -26,6 +27,9 @@ import showdown.load.LoadException;
 import showdown.load.LoadResult;
 import showdown.load.LoadSpec;
 import showdown.load.Transport;
+import showdown.load.capacity.EngineStepRunner;
+import showdown.load.capacity.LatencyTarget;
+import showdown.load.capacity.StepMeasurement;
 
 /** Load from agents on 127.0.0.1 against a counting server: exact counts, exact merges, refusals. */
 class AgentLoadTest {
@@ -84,6 +88,32 @@ class AgentLoadTest {
             assertThat(o.shares()).allSatisfy(s -> assertThat(Math.abs(s.clockOffsetMillis())).isLessThan(1.0));
             // each agent waited for the common instant: never before it
             assertThat(o.shares()).allSatisfy(s -> assertThat(s.startedLateMillis()).isNotNegative());
+        }
+    }
+
+    @Test
+    void aSearchStepOnTwoAgentsSplitsItsRateAndAddsTheirSlices() throws Exception {
+        try (AgentHarness h = new AgentHarness(dir)) {
+            int port = h.startServer();
+            AgentStepLoad steps = new AgentStepLoad(new AgentLoad(twoLoadAgents(h, List.of("127.0.0.1"), Clock.system()),
+                    Clock.system(), ClockOffset.DEFAULT_MAX));
+            LoadSpec base = LoadSpec.builder().url("http://127.0.0.1:" + port + "/").connections(4).threads(1).build();
+            EngineStepRunner runner = new EngineStepRunner(base, LatencyTarget.parse("p99=900ms"), Duration.ZERO,
+                    Duration.ofMillis(500), Duration.ofMillis(500), steps, steps);
+
+            StepMeasurement m = runner.measure(200, 4);
+
+            AgentLoad.Outcome step = steps.last();
+            assertThat(step.complete()).isTrue();
+            assertThat(step.shares()).hasSize(2).allSatisfy(s -> {
+                assertThat(s.plannedShare()).isEqualTo(0.5);
+                assertThat(s.requests()).isPositive();
+                assertThat(s.result().spec().ratePerSecond()).isEqualTo(100.0);
+            });
+            assertThat(m.requests()).isPositive().isEqualTo(step.merged().requests())
+                    .isEqualTo(step.shares().stream().mapToLong(AgentLoad.Share::requests).sum());
+            assertThat(m.quantileInterval()).as("the bootstrap over the agents' slices, added").isNotNull();
+            assertThat(m.latenessP99Nanos()).isNotNegative();
         }
     }
 

@@ -20,6 +20,14 @@ public interface LoadSource {
      */
     CaseMeasurer.Measurement measure(LoadSpec spec, ServedTarget target, ProgressListener listener);
 
+    /**
+     * What a capacity search against {@code target} runs its probe and steps on; by default this
+     * process's engine, the target on this host with the run's CPU split {@code cpus}.
+     */
+    default SearchLoad searchLoad(ServedTarget target, CpuSplit cpus) {
+        return SearchLoad.local(target, cpus);
+    }
+
     /** This process's engine, measuring a target of this host through /proc. */
     static LoadSource local(CaseMeasurer measurer, CaseMeasurer.Engine warmupEngine) {
         return new LoadSource() {

@@ -90,7 +90,6 @@ public final class Suite {
         }
         Path profileFile = Profile.locate(settings.profile(), home.resolve("scenarios").resolve("profiles"));
         Profile profile = settings.applyTo(Profile.load(profileFile));
-        refuseSearchOnHosts(profile, hooks);
         Prepared p = prepare(home, settings, profile);
         try {
             Files.createDirectories(outDir);
@@ -114,21 +113,9 @@ public final class Suite {
         }
         RunSettings settings = RunSettings.read(dir);
         Profile profile = settings.applyTo(Profile.load(dir.resolve(RunSettings.PROFILE_COPY)));
-        refuseSearchOnHosts(profile, hooks);
         Prepared p = prepare(home, settings, profile);
         ResultsJournal journal = ResultsJournal.resume(dir);
         return execute(home, dir, freshLogRoot(dir), settings, profile, p, journal, err, hooks);
-    }
-
-    /**
-     * The capacity search judges each step by the bootstrap of its slices' latency histograms, which
-     * the agents do not send (they send each slice's quantiles): it runs with the load on this host.
-     */
-    private static void refuseSearchOnHosts(Profile profile, Hooks hooks) {
-        if (profile.searches() && hooks.load() != null) {
-            throw new PlanException("the capacity search (--slo, the capacity profile) runs its load from this host:"
-                    + " it cannot be combined with --hosts or --kubernetes");
-        }
     }
 
     private record Prepared(List<Scenario> scenarios, TargetCatalog catalog, CpuSplit split, RunPlan plan) {

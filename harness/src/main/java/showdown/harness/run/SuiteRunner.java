@@ -17,7 +17,6 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.Collectors;
 import showdown.harness.measure.Anomalies;
 import showdown.harness.measure.CaseMeasurer;
-import showdown.harness.measure.StepInterference;
 import showdown.harness.plan.Durations;
 import showdown.harness.plan.PlannedCase;
 import showdown.harness.plan.Profile;
@@ -459,11 +458,6 @@ public final class SuiteRunner {
      * instead of one window.
      */
     private CaseEnd searchCase(ServedTarget target, PlannedCase c, int totalCases) {
-        if (target.localPid().isEmpty()) {
-            ctx.progress().say(c.describe() + ": not run, the search for sustainable throughput runs on one host only");
-            ctx.eta().dropLoad(load(c));
-            return CaseEnd.NOT_RUN;
-        }
         ctx.progress().caseStarted(c, c.index(), totalCases);
         ctx.eta().loadStarted(load(c));
         CaseResult result;
@@ -473,8 +467,7 @@ public final class SuiteRunner {
                     ctx.profile().arrival()).toBuilder().pipelineDepth(1).build();
             // A step that other processes disturbed is measured again, as a disturbed case is with --remeasure.
             result = SustainableSearch.measure(identity(c), spec, ctx.profile().slos(), c.duration(),
-                    StepInterference.of(target.localPid().getAsLong(), ctx.cpus().serverCpus(), ctx.cpus().loadCpus()),
-                    ctx.progress()::say);
+                    ctx.load().searchLoad(target, ctx.cpus()), ctx.progress()::say);
         } catch (LoadException e) {
             drop(target.manifest(), TargetOutcome.Status.FAILED, "stopped answering in case '" + c.describe() + "': "
                     + firstLine(e.getMessage()), null);

@@ -22,11 +22,13 @@ import showdown.load.capacity.StepMeasurement;
 
 /**
  * A search case of a capacity run (a closed-model level of a profile with an {@code slo}): one
- * search of {@code showdown.load.capacity} per latency target against the running target, in this process, kept short
- * and bounded: each step settles for {@link EngineStepRunner#SETTLE} and is measured over the
+ * search of {@code showdown.load.capacity} per latency target against the running target, its load
+ * where the run's is ({@link SearchLoad}: this process, or load agents that split each step's rate
+ * as they split an open-model case's), kept short and bounded: each step settles for {@link EngineStepRunner#SETTLE} and is measured over the
  * profile's window, bisection stops at {@link #RESOLUTION}, and a search takes {@link #MAX_STEPS}
  * steps at most. The target was warmed by the run before its cases, so the probe has no warm-up of
- * its own. A step that other processes disturbed ({@link InterferenceCheck}) is measured again.
+ * its own. A step that other processes disturbed ({@link InterferenceCheck}) is measured again;
+ * what the check cannot see is said on every step line.
  */
 final class SustainableSearch {
 
@@ -53,14 +55,15 @@ final class SustainableSearch {
      * rate (none when no rate met it).
      */
     static CaseResult measure(CaseIdentity id, LoadSpec spec, List<LatencyTarget> slos, Duration window,
-                              InterferenceCheck interference, Consumer<String> say) {
+                              SearchLoad load, Consumer<String> say) {
         List<SustainableThroughput> found = new ArrayList<>();
         StepMeasurement first = null;
         for (LatencyTarget slo : slos) {
             say.accept("  searching for the highest rate with " + slo.describe());
-            EngineStepRunner runner = new EngineStepRunner(spec, slo, Duration.ZERO, window, window, interference);
+            EngineStepRunner runner = new EngineStepRunner(spec, slo, Duration.ZERO, window, window,
+                    load.interference(), load.load());
             SearchSettings settings = SearchSettings.defaults(slo).withResolution(RESOLUTION).withMaxSteps(MAX_STEPS);
-            CapacityResult r = new CapacitySearch(settings, runner, listener(say), spec.connections()).run();
+            CapacityResult r = new CapacitySearch(settings, runner, listener(say, load.unchecked()), spec.connections()).run();
             SustainableThroughput one = SustainableThroughput.of(r);
             say.accept(String.format(Locale.ROOT, "  sustainable throughput at %s: %.0f req/s, limited by %s",
                     slo.describe(), one.requestsPerSecond(), one.limit()));
@@ -79,14 +82,16 @@ final class SustainableSearch {
         return b.build();
     }
 
-    private static SearchListener listener(Consumer<String> say) {
+    private static SearchListener listener(Consumer<String> say, String unchecked) {
+        String note = unchecked == null ? "" : " (" + unchecked + ")";
         return new SearchListener() {
             @Override
             public void onStep(Step step) {
-                say.accept(String.format(Locale.ROOT, "  step %d: %.0f req/s asked, %.0f achieved, %.2f ms: %s%s%s",
+                say.accept(String.format(Locale.ROOT, "  step %d: %.0f req/s asked, %.0f achieved, %.2f ms: %s%s%s%s",
                         step.number(), step.rate(), step.measurement().achievedRate(),
                         step.measurement().quantileNanos() / NANOS_PER_MILLI, step.verdict().label(),
-                        CapacityReport.disturbed(step.measurement()), step.next() == Step.Next.AGAIN ? "; measuring again" : ""));
+                        CapacityReport.disturbed(step.measurement()), note,
+                        step.next() == Step.Next.AGAIN ? "; measuring again" : ""));
             }
         };
     }

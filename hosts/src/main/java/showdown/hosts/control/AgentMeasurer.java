@@ -13,7 +13,9 @@ import showdown.harness.measure.ServerMetrics;
 import showdown.harness.results.CaseHosts;
 import showdown.harness.results.CaseSample;
 import showdown.harness.results.Interference;
+import showdown.harness.run.CpuSplit;
 import showdown.harness.run.LoadSource;
+import showdown.harness.run.SearchLoad;
 import showdown.harness.targets.ServedTarget;
 import showdown.hosts.wire.Message;
 import showdown.load.LoadEngine;
@@ -45,6 +47,16 @@ public final class AgentMeasurer implements LoadSource {
     @Override
     public CaseMeasurer.Engine warmupEngine() {
         return (spec, listener, slices, slice) -> load.run(spec, slices, slice, start -> { }).merged();
+    }
+
+    /**
+     * The search's probe and steps on the load agents ({@link AgentStepLoad}), each step's window
+     * checked with the load hosts' readings.
+     */
+    @Override
+    public SearchLoad searchLoad(ServedTarget target, CpuSplit cpus) {
+        AgentStepLoad steps = new AgentStepLoad(load);
+        return new SearchLoad(steps, steps, AgentStepLoad.UNCHECKED);
     }
 
     @Override

@@ -9,10 +9,10 @@ import showdown.load.LoadEngine;
 import showdown.load.LoadResult;
 import showdown.load.LoadSpec;
 import showdown.load.PacingSummary;
-import showdown.load.ProgressListener;
 
 /**
- * Measures a search's steps with the load engine: every step is a run of its own, which opens its
+ * Measures a search's steps with a {@link StepLoad} (the load engine in this process unless told
+ * otherwise, or load agents on other hosts): every step is a run of its own, which opens its
  * connections, settles for {@link #SETTLE} at the step's rate (the engine's warm-up, not recorded)
  * and then measures one window in {@link #SLICES_PER_WINDOW} slices, the slices the quantile's
  * interval is drawn from. Each run is bounded in time by the engine (settle + window + 1 s). An
@@ -32,8 +32,8 @@ public final class EngineStepRunner implements StepRunner {
     private final Duration probe;
     private final Duration window;
     private final InterferenceCheck interference;
+    private final StepLoad load;
     private volatile boolean stopped;
-    private volatile LoadEngine current;
 
     /**
      * @param base   the load as the user gave it (URLs, headers, threads, timeout, protocol); its
@@ -49,12 +49,19 @@ public final class EngineStepRunner implements StepRunner {
     /** @param interference watches each step's window for other processes on the CPUs around the load */
     public EngineStepRunner(LoadSpec base, LatencyTarget target, Duration warmup, Duration probe, Duration window,
                             InterferenceCheck interference) {
+        this(base, target, warmup, probe, window, interference, StepLoad.local());
+    }
+
+    /** @param load runs each load: this process's engine, or load agents on other hosts */
+    public EngineStepRunner(LoadSpec base, LatencyTarget target, Duration warmup, Duration probe, Duration window,
+                            InterferenceCheck interference, StepLoad load) {
         this.base = base;
         this.target = target;
         this.warmup = warmup;
         this.probe = probe;
         this.window = window;
         this.interference = interference;
+        this.load = load;
     }
 
     @Override
@@ -90,10 +97,7 @@ public final class EngineStepRunner implements StepRunner {
     @Override
     public void stop() {
         stopped = true;
-        LoadEngine engine = current;
-        if (engine != null) {
-            engine.requestStop();
-        }
+        load.stop();
     }
 
     /** Runs one load unless the search was stopped; null then. */
@@ -101,16 +105,7 @@ public final class EngineStepRunner implements StepRunner {
         if (stopped) {
             return null;
         }
-        LoadEngine engine = new LoadEngine(spec, ProgressListener.NONE, sink, window.toNanos() / SLICES_PER_WINDOW);
-        current = engine;
-        if (stopped) { // stop() came between the check and the assignment
-            engine.requestStop();
-        }
-        try {
-            return engine.run();
-        } finally {
-            current = null;
-        }
+        return load.run(spec, sink, window.toNanos() / SLICES_PER_WINDOW);
     }
 
     private StepMeasurement measurement(LoadResult r, List<Histogram> slices) {
