@@ -92,7 +92,8 @@ public final class CapacityReport implements SearchListener {
             case MAX_RATE -> head + "at least " + held + " req/s (the highest rate allowed, --slo-max-rate)";
             case STEPS -> head + "at least " + held + " req/s (the search ran out of steps before any rate failed)";
             case GENERATOR -> head + "limited by the load generator at " + CapacityFormat.rate(failure.get().rate())
-                    + " req/s" + heldSoFar(r) + "; give the load more CPUs (-t, and CPUs of its own)";
+                    + " req/s" + heldSoFar(r) + "; give the load more CPUs (-t, and CPUs of its own) or more load hosts"
+                    + " (showdown run --hosts)";
             case CONNECTIONS -> head + "limited by connections at " + CapacityFormat.rate(failure.get().rate())
                     + " req/s with -c " + r.connections() + heldSoFar(r)
                     + "; raise --slo-max-connections";

@@ -237,7 +237,7 @@ class CapacitySearchTest {
         assertThat(r.generatorBound()).isTrue();
         String answer = CapacityReport.answer(r);
         assertThat(answer).startsWith("sustainable throughput at p99 <= 10 ms: limited by the load generator at ")
-                .endsWith("give the load more CPUs (-t, and CPUs of its own)");
+                .endsWith("give the load more CPUs (-t, and CPUs of its own) or more load hosts (showdown run --hosts)");
     }
 
     @Test
