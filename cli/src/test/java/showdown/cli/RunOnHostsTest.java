@@ -87,7 +87,12 @@ class RunOnHostsTest {
     }
 
     private Agent agent(AgentRole role, List<String> allow, Duration heartbeatTimeout) throws IOException {
-        AgentConfig c = new AgentConfig(role, "127.0.0.1", 0, ChannelTls.agent(RunCertificates.agentFolder(certs, "127.0.0.1")), allow, heartbeatTimeout, home,
+        return agent(role, allow, heartbeatTimeout, RunCertificates.agentFolder(certs, "127.0.0.1"));
+    }
+
+    /** An agent presenting the pair in {@code folder}. */
+    private Agent agent(AgentRole role, List<String> allow, Duration heartbeatTimeout, Path folder) throws IOException {
+        AgentConfig c = new AgentConfig(role, "127.0.0.1", 0, ChannelTls.agent(folder), allow, heartbeatTimeout, home,
                 Clock.system(), new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8), AgentConfig.Runs.ONE);
         Agent a = new Agent(c);
         CompletableFuture<Agent.Exit> exit = new CompletableFuture<>();
@@ -163,6 +168,35 @@ class RunOnHostsTest {
         assertThat(hostsHeadings).isEqualTo(localHeadings);
         assertThat(Files.readString(out.resolve("report.md"))).contains("load-1 (127.0.0.1:" + load1.port() + ")");
         assertSameFieldsPerCase(local.resolve("results.json"), out.resolve("results.json"));
+    }
+
+    @Test
+    void agentsWithoutTheirHostsCertificateInTheFolderAreNamedInOneLineAtTheStartOfTheRun() throws Exception {
+        // the agents on 127.0.0.1 present another host's pair, and the folder holds none for 127.0.0.1
+        Path elsewhere = RunCertificates.agentFolder(certs, "load-9.example");
+        try (var walk = Files.walk(certs.resolve(RunCertificates.AGENTS).resolve("127.0.0.1"))) {
+            for (Path f : walk.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                Files.delete(f);
+            }
+        }
+        Agent server = agent(AgentRole.SERVER, List.of(), Duration.ofSeconds(20), elsewhere);
+        Agent load1 = agent(AgentRole.LOAD, List.of("127.0.0.1"), Duration.ofSeconds(20), elsewhere);
+        Path out = home.resolve("results/unpinned");
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        PrintStream original = System.err;
+        System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
+        int exit;
+        try {
+            exit = Main.execute(args(out, inventory(server, load1), "--no-verify"));
+        } finally {
+            System.setErr(original);
+        }
+        String said = err.toString(StandardCharsets.UTF_8);
+        assertThat(exit).as(said).isZero();
+        assertThat(said.lines().filter(l -> l.contains("held to the run's CA and role only")).toList())
+                .singleElement().asString()
+                .startsWith("showdown run: agent server, load-1 held to the run's CA and role only: the certificate folder"
+                        + " has no agents/HOST/agent.pem for them");
     }
 
     @Test
