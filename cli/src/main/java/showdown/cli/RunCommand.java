@@ -276,6 +276,7 @@ final class RunCommand extends Command {
         try {
             HostsRun run = HostsRun.open(inventory, h.certsDir(), h.maxClockOffset(), HostsRun.defaultHeartbeatTimeout(),
                     List.of(launcher), Clock.system());
+            run.unpinnedNotice().ifPresent(System.err::println);
             return run.alsoClosing(launcher);
         } catch (RuntimeException e) {
             try {

@@ -34,7 +34,8 @@ import showdown.hosts.tls.RunCertificates;
 
 /**
  * {@code showdown run --hosts} over agents in this JVM on 127.0.0.1: a server agent that starts
- * the target ({@link RunContractServer}) from its own home, and two load agents. The namespace
+ * the target ({@link RunContractServer}, or {@link RunContractH3Server} for h3) from its own home,
+ * and one or two load agents. The namespace
  * test ({@link HostsNamespaceTest}) runs the same across network namespaces, each party a process.
  */
 class RunOnHostsTest {
@@ -77,7 +78,9 @@ class RunOnHostsTest {
         System.clearProperty("showdown.home");
         RunCommand.listenerForTests = RunListener.NONE;
         agents.forEach(Agent::close);
-        assertThat(serversAlive()).as("servers left running").isEmpty();
+        List<ProcessHandle> left = serversAlive();
+        left.forEach(ProcessHandle::destroyForcibly); // what this test started, found by its marker
+        assertThat(left).as("servers left running").isEmpty();
     }
 
     private Agent agent(AgentRole role, List<String> allow) throws IOException {
@@ -85,7 +88,12 @@ class RunOnHostsTest {
     }
 
     private Agent agent(AgentRole role, List<String> allow, Duration heartbeatTimeout) throws IOException {
-        AgentConfig c = new AgentConfig(role, "127.0.0.1", 0, ChannelTls.agent(RunCertificates.agentFolder(certs, "127.0.0.1")), allow, heartbeatTimeout, home,
+        return agent(role, allow, heartbeatTimeout, RunCertificates.agentFolder(certs, "127.0.0.1"));
+    }
+
+    /** An agent presenting the pair in {@code folder}. */
+    private Agent agent(AgentRole role, List<String> allow, Duration heartbeatTimeout, Path folder) throws IOException {
+        AgentConfig c = new AgentConfig(role, "127.0.0.1", 0, ChannelTls.agent(folder), allow, heartbeatTimeout, home,
                 Clock.system(), new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8), AgentConfig.Runs.ONE);
         Agent a = new Agent(c);
         CompletableFuture<Agent.Exit> exit = new CompletableFuture<>();
@@ -221,10 +229,86 @@ class RunOnHostsTest {
         assertSameFieldsPerCase(local.resolve("results.json"), out.resolve("results.json"));
     }
 
+    @Test
+    void agentsWithoutTheirHostsCertificateInTheFolderAreNamedInOneLineAtTheStartOfTheRun() throws Exception {
+        // the agents on 127.0.0.1 present another host's pair, and the folder holds none for 127.0.0.1
+        Path elsewhere = RunCertificates.agentFolder(certs, "load-9.example");
+        try (var walk = Files.walk(certs.resolve(RunCertificates.AGENTS).resolve("127.0.0.1"))) {
+            for (Path f : walk.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                Files.delete(f);
+            }
+        }
+        Agent server = agent(AgentRole.SERVER, List.of(), Duration.ofSeconds(20), elsewhere);
+        Agent load1 = agent(AgentRole.LOAD, List.of("127.0.0.1"), Duration.ofSeconds(20), elsewhere);
+        Path out = home.resolve("results/unpinned");
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        PrintStream original = System.err;
+        System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
+        int exit;
+        try {
+            exit = Main.execute(args(out, inventory(server, load1), "--no-verify"));
+        } finally {
+            System.setErr(original);
+        }
+        String said = err.toString(StandardCharsets.UTF_8);
+        assertThat(exit).as(said).isZero();
+        assertThat(said.lines().filter(l -> l.contains("held to the run's CA and role only")).toList())
+                .singleElement().asString()
+                .startsWith("showdown run: agent server, load-1 held to the run's CA and role only: the certificate folder"
+                        + " has no agents/HOST/agent.pem for them");
+    }
+
+    @Test
+    void anH3CaseOnHostsHasTheFieldsOfTheSameCaseRunLocallyItsQuicSummaryIncluded() throws Exception {
+        String quic = showdown.load.http3.H3Client.unavailability();
+        org.junit.jupiter.api.Assumptions.assumeTrue(quic == null, "QUIC does not load here: " + quic);
+        RunContractH3Server.writeTarget(home, "gamma", marker);
+        Path profile = home.resolve("h3.yaml");
+        Files.writeString(profile, """
+                name: h3
+                description: short h3 cases, for tests
+                duration: 1s
+                warmup: 1s
+                warmup-max: 2s
+                settle: 200ms
+                levels:
+                  - {connections: 2, threads: 1}
+                scenarios:
+                  mist:
+                    protocol: h3
+                    levels:
+                      - {connections: 2, threads: 1}
+                """);
+        Agent server = agent(AgentRole.SERVER, List.of());
+        Agent load1 = agent(AgentRole.LOAD, List.of("127.0.0.1"));
+        Path out = home.resolve("results/hosts-h3");
+        List<String> onHosts = new ArrayList<>(List.of(args(out, inventory(server, load1), "--target", "gamma",
+                "--no-verify")));
+        onHosts.set(onHosts.indexOf(home.resolve("tiny.yaml").toString()), profile.toString());
+        assertThat(Main.execute(onHosts.toArray(String[]::new))).isZero();
+        for (CompletableFuture<Agent.Exit> e : exits) {
+            assertThat(e.get(20, TimeUnit.SECONDS)).isEqualTo(Agent.Exit.ENDED);
+        }
+
+        Path local = home.resolve("results/local-h3");
+        assertThat(Main.execute("run", "--profile", profile.toString(), "--scenario", "mist", "--target", "gamma",
+                "--no-verify", "--out", local.toString(), "--seed", "5")).isZero();
+        for (Path results : List.of(local.resolve("results.json"), out.resolve("results.json"))) {
+            List<CaseResult> cases = ResultsJson.read(results).cases();
+            assertThat(cases).as(results.toString()).isNotEmpty().allSatisfy(c -> {
+                assertThat(c.protocol()).isEqualTo("h3");
+                assertThat(c.requests()).isPositive();
+                assertThat(c.connectionSetup().tls()).as("QUIC's TLS handshakes").isNotNull();
+                assertThat(c.connectionSetup().quic()).as("the QUIC summary").isNotNull();
+            });
+        }
+        assertSameFieldsPerCase(local.resolve("results.json"), out.resolve("results.json"));
+    }
+
     /**
      * Every case of the run on hosts has the fields, with a value, that the same case run locally
-     * has (the JIT's compile time of this JVM target included), and only {@code hosts} besides:
-     * one measurement, local or remote.
+     * has (the JIT's compile time of this JVM target included, and the connection set-up with
+     * TLS's and QUIC's part on h3), and only {@code hosts} besides: one measurement, local or remote.
      */
     private static void assertSameFieldsPerCase(Path localResults, Path hostsResults) throws IOException {
         com.fasterxml.jackson.databind.ObjectMapper json = new com.fasterxml.jackson.databind.ObjectMapper();
@@ -240,9 +324,18 @@ class RunOnHostsTest {
             // the machine was, not on where the case ran: the object must be there, its intervals may not
             localFields.removeIf(f -> f.startsWith("uncertainty."));
             hostsFields.removeIf(f -> f.startsWith("uncertainty."));
+            // TLS names its version, cipher and ALPN choice only when a handshake fell in the window
+            // (a reconnect): when one did depends on the connections, not on where the case ran
+            localFields.removeIf(RunOnHostsTest::namedOnlyByAHandshakeInTheWindow);
+            hostsFields.removeIf(RunOnHostsTest::namedOnlyByAHandshakeInTheWindow);
             assertThat(localFields).as("a local case: what JIT").contains("server.compileSeconds");
             assertThat(hostsFields).as(localCases.get(i).get("request").asText()).isEqualTo(localFields);
         }
+    }
+
+    private static boolean namedOnlyByAHandshakeInTheWindow(String field) {
+        return List.of("connectionSetup.tls.version", "connectionSetup.tls.cipher",
+                "connectionSetup.tls.applicationProtocol").contains(field);
     }
 
     /** The paths of the fields that hold a value ({@code a.b}, {@code a[].b} for an array's elements), nulls left out. */

@@ -88,6 +88,25 @@ class ResultsSchemaTest {
     }
 
     @Test
+    void aCaseWithItsConnectionSetupOfSchema2IsValidAndNamed() throws IOException {
+        var run = SampleRun.build();
+        var cases = new java.util.ArrayList<>(run.cases());
+        var h3 = new showdown.harness.results.ConnectionSetup(12, 850.0, 2100.0,
+                new showdown.harness.results.ConnectionSetup.Tls("OpenSSL", "TLSv1.3", "TLS_AES_128_GCM_SHA256", "h3", 12, 4, 0),
+                new showdown.harness.results.ConnectionSetup.Quic(0, 1, new java.util.TreeMap<>(java.util.Map.of("h3 0x100", 1L)),
+                        4, 3, 1));
+        var h1 = new showdown.harness.results.ConnectionSetup(0, 0, 0, null, null);
+        cases.set(0, showdown.harness.results.CaseResult.builder().from(cases.get(0)).protocol("h3").connectionSetup(h3).build());
+        cases.set(1, showdown.harness.results.CaseResult.builder().from(cases.get(1)).connectionSetup(h1).build());
+        JsonNode written = write(run.withCases(cases));
+        assertThat(written.at("/cases/0/connectionSetup/quic/earlyDataAccepted").asLong()).isEqualTo(3);
+        assertThat(written.at("/cases/0/connectionSetup/tls/resumed").asLong()).isEqualTo(4);
+        assertThat(written.at("/cases/1/connectionSetup/quic").isNull()).isTrue();
+        assertThat(errors(written)).isEmpty();
+        assertThat(REGISTRY.getSchema(close(schemaTree().deepCopy())).validate(written)).isEmpty();
+    }
+
+    @Test
     void theSchemaNamesEveryFieldTheWriterWrites() throws IOException {
         // The published schema lets unknown fields through (minor versions add fields); closed, it
         // shows that none of ours is missing from it.

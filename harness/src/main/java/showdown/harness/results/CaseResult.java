@@ -50,6 +50,8 @@ import showdown.load.LoadResult;
  *                          (docs/capacity.md); *2*: a list, one record per latency target searched,
  *                          in the profile's order (a 1.8 file's one object reads as a list of one);
  *                          empty (absent) in every other case
+ * @param connectionSetup   *2*: the connections set up in the window, with TLS's and QUIC's part; null
+ *                          (absent) in files written before
  */
 public record CaseResult(
         String target,
@@ -83,7 +85,8 @@ public record CaseResult(
         Pacing pacing,
         @JsonInclude(JsonInclude.Include.NON_EMPTY)
         @JsonFormat(with = JsonFormat.Feature.ACCEPT_SINGLE_VALUE_AS_ARRAY)
-        List<SustainableThroughput> sustainable) {
+        List<SustainableThroughput> sustainable,
+        ConnectionSetup connectionSetup) {
 
     public CaseResult {
         protocol = protocol == null || protocol.isEmpty() ? CaseIdentity.H1 : protocol;
@@ -113,14 +116,14 @@ public record CaseResult(
     public CaseResult withNotes(List<CaseNote> newNotes) {
         return new CaseResult(target, scenario, request, method, path, connections, threads, pipeline, repetition,
                 durationSeconds, requests, requestsPerSecond, bytesRead, latency, spectrum, errors, statusCounts, server,
-                generator, finishedAt, samples, uncertainty, interference, newNotes, protocol, rate, rateOfCapacityPercent, hosts, pacing, sustainable);
+                generator, finishedAt, samples, uncertainty, interference, newNotes, protocol, rate, rateOfCapacityPercent, hosts, pacing, sustainable, connectionSetup);
     }
 
     /** This case with another interference reading. */
     public CaseResult withInterference(Interference newInterference) {
         return new CaseResult(target, scenario, request, method, path, connections, threads, pipeline, repetition,
                 durationSeconds, requests, requestsPerSecond, bytesRead, latency, spectrum, errors, statusCounts, server,
-                generator, finishedAt, samples, uncertainty, newInterference, notes, protocol, rate, rateOfCapacityPercent, hosts, pacing, sustainable);
+                generator, finishedAt, samples, uncertainty, newInterference, notes, protocol, rate, rateOfCapacityPercent, hosts, pacing, sustainable, connectionSetup);
     }
 
     @JsonIgnore
@@ -159,6 +162,7 @@ public record CaseResult(
                 .server(server == null ? ServerMetrics.UNMEASURED : server.perRequest(load.requests()))
                 .generator(generator)
                 .pacing(Pacing.of(load.pacing()))
+                .connectionSetup(ConnectionSetup.of(load.connections()))
                 .finishedAt(Instant.now())
                 .build();
     }
@@ -204,6 +208,7 @@ public record CaseResult(
         private CaseHosts hosts;
         private Pacing pacing;
         private List<SustainableThroughput> sustainable;
+        private ConnectionSetup connectionSetup;
 
         /** Every field of {@code c}, to change some. */
         public Builder from(CaseResult c) {
@@ -214,7 +219,7 @@ public record CaseResult(
             statusCounts = c.statusCounts; server = c.server; generator = c.generator; finishedAt = c.finishedAt;
             samples = c.samples; uncertainty = c.uncertainty; interference = c.interference; notes = c.notes;
             protocol = c.protocol; rate = c.rate; rateOfCapacityPercent = c.rateOfCapacityPercent; hosts = c.hosts;
-            pacing = c.pacing; sustainable = c.sustainable;
+            pacing = c.pacing; sustainable = c.sustainable; connectionSetup = c.connectionSetup;
             return this;
         }
 
@@ -263,6 +268,9 @@ public record CaseResult(
         /** *1.8*: what a search case found, one record per latency target; empty in every other case. */
         public Builder sustainable(List<SustainableThroughput> v) { sustainable = v; return this; }
 
+        /** *2*: the connections set up in the window; null when not known. */
+        public Builder connectionSetup(ConnectionSetup v) { connectionSetup = v; return this; }
+
         public CaseResult build() {
             if (target == null || scenario == null || request == null) {
                 throw new IllegalStateException("a case needs a target, a scenario and a request label");
@@ -272,7 +280,7 @@ public record CaseResult(
             String finished = finishedAt != null ? finishedAt : Instant.now().toString();
             return new CaseResult(target, scenario, request, method, path, connections, threads, pipeline, repetition,
                     durationSeconds, requests, rps, bytesRead, latency, spectrum, errors, statusCounts, server,
-                    generator, finished, samples, uncertainty, interference, notes, protocol, rate, rateOfCapacityPercent, hosts, pacing, sustainable);
+                    generator, finished, samples, uncertainty, interference, notes, protocol, rate, rateOfCapacityPercent, hosts, pacing, sustainable, connectionSetup);
         }
     }
 }

@@ -16,7 +16,10 @@ import java.util.stream.Stream;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import showdown.load.ConnectionStats;
 import showdown.load.ErrorCounts;
+import showdown.load.QuicSummary;
+import showdown.load.TlsSummary;
 import showdown.load.LoadResult;
 import showdown.load.LoadSpec;
 import showdown.load.Transport;
@@ -163,6 +166,59 @@ class ResultsJournalTest {
         assertThat(c.server().cpuMicrosPerRequest()).isCloseTo(200.0, org.assertj.core.data.Offset.offset(1e-9));
         assertThat(c.generator().saturated()).isTrue();
         assertThat(c.generator().cpuMicrosPerRequest()).isEqualTo(1900.0);
+    }
+
+    @Test
+    void anH3CaseRecordsItsHandshakesAndQuicSummaryInResultsJson() throws IOException {
+        Histogram nanos = new Histogram(3);
+        nanos.recordValue(100_000L);
+        Histogram setup = new Histogram(3);
+        for (int i = 1; i <= 100; i++) {
+            setup.recordValue(i * 10_000L); // 10 µs .. 1000 µs
+        }
+        TlsSummary tls = new TlsSummary("OpenSSL", "TLSv1.3", "TLS_AES_128_GCM_SHA256", "h3", 100, 40, 2, 1, 0);
+        QuicSummary quic = new QuicSummary(3, 5, new TreeMap<>(Map.of("h3 0x100", 2L, QuicSummary.IDLE_TIMEOUT, 1L)),
+                new QuicSummary.EarlyData(40, 30, 8));
+        LoadSpec spec = LoadSpec.builder().url("https://127.0.0.1:8443/echo/plain/hello").connections(4).threads(1)
+                .duration(Duration.ofSeconds(1)).build();
+        LoadResult load = new LoadResult(spec, Transport.NIO, 1_000_000_000L, 1, 100, 100, ErrorCounts.NONE, 0,
+                new TreeMap<>(Map.of(200, 1L)), nanos, null, new Histogram(3), 0, 0.1, 1, 4,
+                new ConnectionStats(100, setup, tls, quic));
+        CaseIdentity id = new CaseIdentity("netty", "spock-scotty", "GET /echo/plain/{param}", 4, 0, "h3", "");
+
+        ResultsJournal journal = ResultsJournal.create(dir, header());
+        journal.recordCase(CaseResult.builder().from(CaseResult.from(id, load, null, null)).protocol("h3").build());
+        ConnectionSetup read = ResultsJournal.read(ResultsJson.fileIn(dir)).cases().get(0).connectionSetup();
+
+        assertThat(read.opened()).isEqualTo(100);
+        assertThat(read.setupP50Micros()).isCloseTo(500.0, withinPercentage(0.2));
+        assertThat(read.setupP99Micros()).isCloseTo(990.0, withinPercentage(0.2));
+        assertThat(read.tls()).isEqualTo(new ConnectionSetup.Tls("OpenSSL", "TLSv1.3", "TLS_AES_128_GCM_SHA256", "h3",
+                100, 40, 3));
+        assertThat(read.quic().noAnswer()).isEqualTo(3);
+        assertThat(read.quic().streamResets()).isEqualTo(5);
+        assertThat(read.quic().closes()).containsEntry("h3 0x100", 2L).containsEntry(QuicSummary.IDLE_TIMEOUT, 1L);
+        assertThat(read.quic()).extracting(ConnectionSetup.Quic::earlyDataSent, ConnectionSetup.Quic::earlyDataAccepted,
+                ConnectionSetup.Quic::earlyDataRejected).containsExactly(40L, 30L, 8L);
+        assertThat(Files.readString(ResultsJson.fileIn(dir))).contains("\"connectionSetup\" : {", "\"earlyDataAccepted\" : 30");
+    }
+
+    @Test
+    void aCaseWithoutTlsRecordsItsConnectionsWithoutTlsOrQuic() {
+        LoadSpec spec = LoadSpec.builder().url("http://127.0.0.1:8080/").connections(2).threads(1)
+                .duration(Duration.ofSeconds(1)).build();
+        Histogram setup = new Histogram(3);
+        setup.recordValue(50_000L);
+        LoadResult load = new LoadResult(spec, Transport.NIO, 1_000_000_000L, 1, 100, 100, ErrorCounts.NONE, 0,
+                new TreeMap<>(Map.of(200, 1L)), new Histogram(3), null, new Histogram(3), 0, 0.1, 1, 2,
+                new ConnectionStats(2, setup, null));
+
+        ConnectionSetup c = CaseResult.from(new CaseIdentity("netty", "s", "GET /", 2, 0), load, null, null).connectionSetup();
+
+        assertThat(c.opened()).isEqualTo(2);
+        assertThat(c.setupP50Micros()).isCloseTo(50.0, withinPercentage(0.2));
+        assertThat(c.tls()).isNull();
+        assertThat(c.quic()).isNull();
     }
 
     @Test

@@ -54,13 +54,13 @@ public final class AgentLink implements AutoCloseable {
 
     /**
      * As {@link #connect(String, String, int, AgentRole, ChannelTls, Duration)}, and the agent must
-     * present exactly {@code pinned}, the certificate its launcher gave it: another agent of the
-     * same run, whose certificate the CA signed too, is refused in one line.
+     * present exactly {@code pinned}'s certificate: another agent of the same run, whose
+     * certificate the CA signed too, is refused in one line.
      *
      * @param pinned the agent's own certificate; null: any agent certificate of the run's CA
      */
     public static AgentLink connect(String name, String host, int port, AgentRole role, ChannelTls tls,
-                                    Duration heartbeatTimeout, X509Certificate pinned) {
+                                    Duration heartbeatTimeout, AgentPin pinned) {
         String address = host + ":" + port;
         SSLSocket socket;
         try {
@@ -75,10 +75,10 @@ public final class AgentLink implements AutoCloseable {
             tls.configure(socket, false);
             socket.setSoTimeout(CONNECT_TIMEOUT_MILLIS);
             socket.startHandshake();
-            if (pinned != null && !pinned.equals(socket.getSession().getPeerCertificates()[0])) {
+            if (pinned != null && !pinned.matches((X509Certificate) socket.getSession().getPeerCertificates()[0])) {
                 close(socket);
                 throw new HostsException("agent " + name + " at " + address + ": refused: it presents another"
-                        + " certificate than the one its launcher gave it (" + subject(socket) + ")");
+                        + " certificate than " + pinned.givenAs() + " (" + subject(socket) + ")");
             }
             channel = new Channel(socket);
             channel.send(new Message.Hello("showdown run", role.id()));

@@ -1,10 +1,10 @@
 package showdown.hosts.control;
 
 import java.nio.file.Path;
-import java.security.cert.X509Certificate;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import showdown.contract.AgentRole;
 import showdown.harness.measure.CaseMeasurer;
 import showdown.harness.run.LoadSource;
@@ -16,8 +16,9 @@ import showdown.hosts.tls.RunCertificates;
 
 /**
  * The controller's side of a multi-host run: every agent of the inventory started through an
- * {@link AgentLauncher} (and then held to the certificate it was given) or dialled as it is, its
- * role and clock checked, and the run's two seams, {@link #targets()} and
+ * {@link AgentLauncher} (and then held to the certificate it was given) or dialled as it is (and
+ * held to its host's certificate in the controller's folder when that holds one), its role and
+ * clock checked, and the run's two seams, {@link #targets()} and
  * {@link #load()}, built on them. Closing it ends every agent (the server agent stops its target)
  * and stops what the launchers started.
  */
@@ -26,6 +27,7 @@ public final class HostsRun implements AutoCloseable {
     private final List<AgentLink> links = new ArrayList<>();
     private final List<AgentLauncher.Launched> launched = new ArrayList<>();
     private final List<AutoCloseable> closedLast = new ArrayList<>();
+    private final List<String> heldToTheCaOnly = new ArrayList<>();
     private ServerAgentHost server;
     private AgentMeasurer measurer;
     private boolean finished;
@@ -63,6 +65,22 @@ public final class HostsRun implements AutoCloseable {
         }
     }
 
+    /**
+     * The line to say at the start of the run when an {@code agent://} host has no certificate of
+     * its own in the controller's folder ({@code agents/HOST/agent.pem}, what {@code showdown certs
+     * --hosts} makes), so that its agent is held only to the run's CA and its role; empty when
+     * every agent is pinned to its own certificate.
+     */
+    public Optional<String> unpinnedNotice() {
+        if (heldToTheCaOnly.isEmpty()) {
+            return Optional.empty();
+        }
+        return Optional.of("showdown run: agent " + String.join(", ", heldToTheCaOnly) + " held to the run's CA and role"
+                + " only: the certificate folder has no agents/HOST/agent.pem for "
+                + (heldToTheCaOnly.size() == 1 ? "it" : "them") + ", so any agent of the run could answer in its place"
+                + " ('showdown certs --hosts' makes one per host)");
+    }
+
     /** The default heartbeat timeout the launched agents get. */
     public static Duration defaultHeartbeatTimeout() {
         return AgentConfig.DEFAULT_HEARTBEAT_TIMEOUT;
@@ -72,10 +90,15 @@ public final class HostsRun implements AutoCloseable {
                               Duration heartbeatTimeout, List<AgentLauncher> launchers) {
         String host;
         int port;
-        X509Certificate pinned = null;
+        AgentPin pinned;
         if (h.running()) {
             host = h.agentHost();
             port = h.agentPort();
+            Optional<Path> own = RunCertificates.heldAgentFolder(certs, host);
+            pinned = own.map(f -> AgentPin.fromFolder(RunCertificates.agentCertificate(f), host)).orElse(null);
+            if (own.isEmpty()) {
+                heldToTheCaOnly.add(h.name());
+            }
         } else {
             AgentLauncher launcher = launchers.stream().filter(l -> l.handles(h.agent())).findFirst()
                     .orElseThrow(() -> AgentLauncher.missing(h.name(), h.agent()));
@@ -83,7 +106,7 @@ public final class HostsRun implements AutoCloseable {
             launched.add(started);
             host = started.host();
             port = started.port();
-            pinned = RunCertificates.agentCertificate(started.certificateFolder());
+            pinned = AgentPin.launched(RunCertificates.agentCertificate(started.certificateFolder()));
         }
         AgentLink link = AgentLink.connect(h.name(), host, port, role, tls, heartbeatTimeout, pinned);
         links.add(link);

@@ -21,6 +21,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Date;
 import java.util.List;
+import java.util.Optional;
 import showdown.contract.AgentFiles;
 import showdown.harness.targets.PemFiles;
 import org.bouncycastle.asn1.x500.X500Name;
@@ -141,6 +142,15 @@ public final class RunCertificates {
         int dot = host.indexOf('.');
         String first = "showdown agent " + (dot > 0 ? host.substring(0, dot) : host);
         return first.substring(0, Math.min(first.length(), MAX_COMMON_NAME));
+    }
+
+    /**
+     * The folder of {@code host}'s agent files in {@code dir} when it holds that host's
+     * certificate ({@code agents/HOST/agent.pem}); empty when it does not. Nothing is made.
+     */
+    public static Optional<Path> heldAgentFolder(Path dir, String host) {
+        Path folder = dir.resolve(AGENTS).resolve(folderName(host));
+        return Files.isRegularFile(folder.resolve(AGENT)) ? Optional.of(folder) : Optional.empty();
     }
 
     /**
