@@ -5,7 +5,6 @@ import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandlerContext;
-import io.netty.channel.ChannelInitializer;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.nio.NioDatagramChannel;
@@ -15,9 +14,6 @@ import io.netty.handler.codec.http3.Http3;
 import io.netty.handler.codec.http3.Http3DataFrame;
 import io.netty.handler.codec.http3.Http3HeadersFrame;
 import io.netty.handler.codec.http3.Http3RequestStreamInboundHandler;
-import io.netty.handler.codec.http3.Http3ServerConnectionHandler;
-import io.netty.handler.codec.quic.InsecureQuicTokenHandler;
-import io.netty.handler.codec.quic.QuicChannel;
 import io.netty.handler.codec.quic.QuicSslContext;
 import io.netty.handler.codec.quic.QuicSslContextBuilder;
 import io.netty.handler.codec.quic.QuicStreamChannel;
@@ -28,7 +24,8 @@ import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.concurrent.TimeUnit;
+import java.time.Duration;
+import showdown.load.http3.H3TrainingServer;
 
 /**
  * {@link RunContractServer} on {@code PORT} (HTTP/1.1, where the harness asks for the ready path)
@@ -70,26 +67,7 @@ public final class RunContractH3Server {
         int port = Integer.parseInt(System.getenv("TLS_PORT"));
         QuicSslContext ssl = QuicSslContextBuilder.forServer(new File(System.getenv("TLS_KEY")), null,
                 new File(System.getenv("TLS_CERT"))).applicationProtocols(Http3.supportedApplicationProtocols()).build();
-        ChannelHandler codec = Http3.newQuicServerCodecBuilder()
-                .sslContext(ssl)
-                .maxIdleTimeout(30, TimeUnit.SECONDS)
-                .initialMaxData(1 << 24)
-                .initialMaxStreamDataBidirectionalLocal(1 << 20)
-                .initialMaxStreamDataBidirectionalRemote(1 << 20)
-                .initialMaxStreamsBidirectional(256)
-                .tokenHandler(InsecureQuicTokenHandler.INSTANCE)
-                .handler(new ChannelInitializer<QuicChannel>() {
-                    @Override
-                    protected void initChannel(QuicChannel ch) {
-                        ch.pipeline().addLast(new Http3ServerConnectionHandler(new ChannelInitializer<QuicStreamChannel>() {
-                            @Override
-                            protected void initChannel(QuicStreamChannel stream) {
-                                stream.pipeline().addLast(new Answer());
-                            }
-                        }));
-                    }
-                })
-                .build();
+        ChannelHandler codec = H3TrainingServer.codec(ssl, 256, Duration.ofSeconds(30), Answer::new);
         // the event loop's thread is not a daemon: the process serves until it is ended
         new Bootstrap().group(new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory()))
                 .channel(NioDatagramChannel.class).handler(codec).bind(new InetSocketAddress(host, port)).sync();

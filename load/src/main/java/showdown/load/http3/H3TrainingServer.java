@@ -24,7 +24,9 @@ import io.netty.handler.codec.quic.QuicStreamChannel;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 import javax.net.ssl.KeyManagerFactory;
 
 /**
@@ -48,26 +50,7 @@ public final class H3TrainingServer implements AutoCloseable {
     public H3TrainingServer(KeyManagerFactory keys, String password) throws InterruptedException {
         QuicSslContext ssl = QuicSslContextBuilder.forServer(keys, password)
                 .applicationProtocols(Http3.supportedApplicationProtocols()).build();
-        ChannelHandler codec = Http3.newQuicServerCodecBuilder()
-                .sslContext(ssl)
-                .maxIdleTimeout(10, TimeUnit.SECONDS)
-                .initialMaxData(1 << 24)
-                .initialMaxStreamDataBidirectionalLocal(1 << 20)
-                .initialMaxStreamDataBidirectionalRemote(1 << 20)
-                .initialMaxStreamsBidirectional(100)
-                .tokenHandler(InsecureQuicTokenHandler.INSTANCE)
-                .handler(new ChannelInitializer<QuicChannel>() {
-                    @Override
-                    protected void initChannel(QuicChannel ch) {
-                        ch.pipeline().addLast(new Http3ServerConnectionHandler(new ChannelInitializer<QuicStreamChannel>() {
-                            @Override
-                            protected void initChannel(QuicStreamChannel stream) {
-                                stream.pipeline().addLast(new Answer());
-                            }
-                        }));
-                    }
-                })
-                .build();
+        ChannelHandler codec = codec(ssl, 100, Duration.ofSeconds(10), Answer::new);
         try {
             channel = new Bootstrap().group(group).channel(NioDatagramChannel.class).handler(codec)
                     .bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0)).sync().channel();
@@ -75,6 +58,34 @@ public final class H3TrainingServer implements AutoCloseable {
             group.shutdownGracefully(0, 0, TimeUnit.MILLISECONDS);
             throw e;
         }
+    }
+
+    /**
+     * Netty's HTTP/3 server codec as the canned servers use it: {@code streams} request streams at a
+     * time per connection, closed after {@code idle} without traffic, each stream answered by a
+     * fresh handler from {@code answer}.
+     */
+    public static ChannelHandler codec(QuicSslContext ssl, int streams, Duration idle, Supplier<ChannelHandler> answer) {
+        return Http3.newQuicServerCodecBuilder()
+                .sslContext(ssl)
+                .maxIdleTimeout(idle.toMillis(), TimeUnit.MILLISECONDS)
+                .initialMaxData(1 << 24)
+                .initialMaxStreamDataBidirectionalLocal(1 << 20)
+                .initialMaxStreamDataBidirectionalRemote(1 << 20)
+                .initialMaxStreamsBidirectional(streams)
+                .tokenHandler(InsecureQuicTokenHandler.INSTANCE)
+                .handler(new ChannelInitializer<QuicChannel>() {
+                    @Override
+                    protected void initChannel(QuicChannel ch) {
+                        ch.pipeline().addLast(new Http3ServerConnectionHandler(new ChannelInitializer<QuicStreamChannel>() {
+                            @Override
+                            protected void initChannel(QuicStreamChannel stream) {
+                                stream.pipeline().addLast(answer.get());
+                            }
+                        }));
+                    }
+                })
+                .build();
     }
 
     /** The URL to load. */
