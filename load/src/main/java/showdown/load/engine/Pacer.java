@@ -102,7 +102,15 @@ public final class Pacer {
         return !started || stopped || exhausted ? Long.MAX_VALUE : schedule.peek();
     }
 
-    /** Sends every request due by now, each on the next connection with room, or queues it to wait for one. */
+    /**
+     * Sends every request due by now, each on the next connection with room, or queues it to wait
+     * for one. The clock is read again after each send, so a request that fell due while the
+     * previous ones were being sent goes in this wake-up too instead of costing the loop another
+     * turn (a non-blocking poll for I/O, then this call again); nothing goes before its due time.
+     * Each send takes a connection's room, which only an answer (read outside this call) gives
+     * back, so a call sends at most what the connections have room for beyond what was due when
+     * it began; a request that waits for a connection does not read the clock again.
+     */
     public void release() {
         if (!started || stopped) {
             return;
@@ -114,18 +122,18 @@ public final class Pacer {
                 return;
             }
             long due = schedule.take();
-            long releasedAt = clock.getAsLong();
-            stats.recordRelease(releasedAt - due);
+            stats.recordRelease(now - due);
             Slot s = takeRoom();
-            if (s != null) {
-                send(s, due, releasedAt);
-            } else {
+            if (s == null) {
                 stats.recordBlocked();
-                addWaiting(due, releasedAt);
+                addWaiting(due, now);
+                continue;
             }
+            send(s, due, now);
             if (stopped) {
                 return;
             }
+            now = clock.getAsLong();
         }
     }
 

@@ -23,8 +23,8 @@ import showdown.load.tls.TlsFailure;
  * runs on the worker's event loop. Each protocol's package extends it ({@code Http1Connection},
  * {@code H2Connection}); what they share is protected. The socket's state is this class's alone: a
  * protocol reads it through methods, counts its requests with {@link #sent()} and
- * {@link #answered()}, and writes through {@link #socketWrite}, {@link #socketFlush} and
- * {@link #socketWriteAndFlush}, which mark a failure surfacing meanwhile as a write error.
+ * {@link #answered()}, and writes through {@link #socketWriteAndFlush} (one pass through the
+ * pipeline, one {@code send}), which marks a failure surfacing meanwhile as a write error.
  *
  * <p>On https the socket speaks TLS first: a handler of the {@code load.tls} layer sits in front of
  * this one and the protocol starts only once its handshake is done ({@link #socketOpened}); what
@@ -172,26 +172,6 @@ public abstract class SocketConnection extends ChannelInboundHandlerAdapter
     /** A request in flight was answered (or its stream ended). */
     protected final void answered() {
         inFlight--;
-    }
-
-    /** Writes {@code msg} to the socket without flushing; a failure meanwhile is a write error. */
-    protected final void socketWrite(Object msg) {
-        writing = true;
-        try {
-            channel.write(msg, channel.voidPromise());
-        } finally {
-            writing = false;
-        }
-    }
-
-    /** Flushes the socket; a failure meanwhile is a write error. */
-    protected final void socketFlush() {
-        writing = true;
-        try {
-            channel.flush();
-        } finally {
-            writing = false;
-        }
     }
 
     /** Writes {@code msg} to the socket and flushes; a failure meanwhile is a write error. */

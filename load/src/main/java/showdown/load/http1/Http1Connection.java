@@ -71,7 +71,6 @@ public final class Http1Connection extends SocketConnection {
             paced.roomAvailable();
         } else {
             send(pipelineDepth);
-            socketFlush();
         }
     }
 
@@ -114,7 +113,6 @@ public final class Http1Connection extends SocketConnection {
             int n = toSend;
             toSend = 0;
             send(n);
-            socketFlush();
         }
     }
 
@@ -132,7 +130,7 @@ public final class Http1Connection extends SocketConnection {
         }
     }
 
-    /** Writes {@code n} requests (fewer when a request budget runs out); the caller flushes. */
+    /** Writes and flushes {@code n} requests (fewer when a request budget runs out). */
     private void send(int n) {
         if (worker.stopped()) {
             return;
@@ -154,6 +152,7 @@ public final class Http1Connection extends SocketConnection {
         writeRequests(n * requestLength);
     }
 
+    /** Writes and flushes {@code bytes} of request copies: one pass through the pipeline, one {@code send}. */
     private void writeRequests(int bytes) {
         ByteBuf out;
         ChannelOutboundBuffer pending = channel().unsafe().outboundBuffer();
@@ -166,7 +165,7 @@ public final class Http1Connection extends SocketConnection {
         if (worker.measuring()) {
             stats.wrote(bytes);
         }
-        socketWrite(out);
+        socketWriteAndFlush(out);
     }
 
     /** Open model: one request at a time, on an open socket that will stay open. */
@@ -182,7 +181,6 @@ public final class Http1Connection extends SocketConnection {
         sentAt[head] = sentNanos;
         sent(); // hasRoom(): none was in flight
         writeRequests(requestLength);
-        socketFlush();
     }
 
     /** Called by the worker's timer: gives up on a socket whose oldest request is too old. */

@@ -16,6 +16,8 @@ class PacerTest {
     private static final long ORIGIN = 5_000_000;
 
     private long now = ORIGIN;
+    /** How long the fake clock advances while a connection sends one request. */
+    private long sendCost;
     private final PacingStats stats = new PacingStats();
     private final List<Sent> sent = new ArrayList<>();
 
@@ -42,6 +44,7 @@ class PacerTest {
             assertThat(hasRoom()).as("sent only with room").isTrue();
             inFlight++;
             sent.add(new Sent(dueNanos, sentNanos, this));
+            now += sendCost;
         }
 
         void answer() {
@@ -81,13 +84,14 @@ class PacerTest {
         Random random = new Random(1);
         while (sent.size() < 100_000) {
             now += random.nextInt(3 * (int) GAP); // wake-ups early, late and on time
+            sendCost = random.nextInt((int) GAP); // and sends that take time, while more fall due
             p.release();
+            assertThat(p.nextDueNanos()).as("the next wake-up is the next due time, still ahead").isGreaterThan(now);
             for (FakeConnection c : connections) { // some answers arrive
                 while (c.inFlight > 0 && random.nextInt(8) == 0) {
                     c.answer();
                 }
             }
-            assertThat(p.nextDueNanos()).as("the next wake-up is the next due time, still ahead").isGreaterThan(now);
         }
         ArrivalSchedule expected = schedule();
         expected.start(ORIGIN, 0);
@@ -120,6 +124,23 @@ class PacerTest {
         assertThat(stats.waited().getMaxValue()).isEqualTo(500);
         assertThat(stats.lateness().getTotalCount()).isEqualTo(4);
         assertThat(stats.lateness().getMaxValue()).as("the oldest of the three").isEqualTo(2 * GAP + 10);
+    }
+
+    @Test
+    void aRequestThatFallsDueWhileTheLoopSendsGoesInTheSameWakeUpNeverBeforeItsDueTime() {
+        Pacer p = pacer(Integer.MAX_VALUE);
+        connect(p, 2);
+        connect(p, 2); // room for four requests
+        p.start(ORIGIN, 0);
+        sendCost = GAP + GAP / 2; // by the end of each send, the next request is due
+        p.release(); // one wake-up, at the first due time
+        assertThat(sent).extracting(Sent::due).containsExactly(ORIGIN, ORIGIN + GAP, ORIGIN + 2 * GAP, ORIGIN + 3 * GAP);
+        assertThat(sent).extracting(Sent::at).containsExactly(ORIGIN, ORIGIN + 3 * GAP / 2, ORIGIN + 3 * GAP, ORIGIN + 9 * GAP / 2);
+        // the connections are full: what falls due by the end of the last send waits, and the call ends
+        assertThat(p.waiting()).isEqualTo(3);
+        assertThat(stats.blocked()).isEqualTo(3);
+        assertThat(stats.lateness().getMaxValue()).as("the oldest request that waits").isEqualTo(2 * GAP);
+        assertThat(p.nextDueNanos()).isEqualTo(ORIGIN + 7 * GAP).isGreaterThan(now);
     }
 
     @Test
