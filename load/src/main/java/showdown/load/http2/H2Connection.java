@@ -14,6 +14,8 @@ import static showdown.load.http2.H2FrameWriter.frameHeader;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelOutboundBuffer;
+import io.netty.handler.ssl.SslHandler;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import showdown.load.Header;
@@ -78,6 +80,12 @@ public final class H2Connection extends SocketConnection {
     // The socket and what it was told
     private H2FrameReader reader;
     private ByteBuf out; // frames written since the last flush
+    /**
+     * Where frames are built on a cleartext socket when no earlier write is still queued: a flush
+     * then allocates nothing. Not over TLS, whose handler may hold a written buffer past its flush.
+     */
+    private final ByteBuf ownFrames = Unpooled.unreleasableBuffer(Unpooled.directBuffer(256));
+    private boolean cleartext;
     private boolean gotSettings;
     private int streamLimit; // min(pipelineDepth, the server's MAX_CONCURRENT_STREAMS)
     private long initialSendWindow;
@@ -105,6 +113,7 @@ public final class H2Connection extends SocketConnection {
     @Override
     protected void socketOpened() {
         reader = new H2FrameReader(frames, channel().alloc());
+        cleartext = channel().pipeline().get(SslHandler.class) == null;
         streams.clear();
         gotSettings = false; // no request before the server's SETTINGS
         streamLimit = pipelineDepth;
@@ -245,7 +254,12 @@ public final class H2Connection extends SocketConnection {
 
     private ByteBuf out() {
         if (out == null) {
-            out = channel().alloc().directBuffer(256);
+            ChannelOutboundBuffer pending = channel().unsafe().outboundBuffer();
+            if (cleartext && pending != null && pending.totalPendingWriteBytes() == 0) {
+                out = ownFrames.clear(); // nothing queued holds it: reuse it (its release is a no-op)
+            } else {
+                out = channel().alloc().directBuffer(256); // an earlier write is still queued: rare
+            }
         }
         return out;
     }
@@ -324,6 +338,15 @@ public final class H2Connection extends SocketConnection {
         }
         if (byServer && !gotSettings && worker.measuring()) {
             stats.lost(Loss.PROTOCOL, 1); // closed before its SETTINGS: not (or no longer) an h2c server
+        }
+    }
+
+    /** Closes the socket for good and frees the frame buffer (the run is over). */
+    @Override
+    public void close() {
+        super.close();
+        if (ownFrames.unwrap().refCnt() > 0) {
+            ownFrames.unwrap().release();
         }
     }
 
