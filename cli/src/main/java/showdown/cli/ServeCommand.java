@@ -95,12 +95,16 @@ final class ServeCommand extends Command {
                 targetEnv.asMap(), tls, tlsPort));
         out.println(m.display() + " is ready at " + t.baseUri() + "/ (pid " + t.pid() + String.format(Locale.ROOT,
                 ", first response after %.2f s)", t.timeToFirstResponse().toNanos() / 1e9));
-        out.println("protocols: " + protocols);
+        // what it really serves: its build may not have provided every protocol it declares
+        out.println("protocols: " + String.join(", ", t.servedProtocols().stream().map(Protocol::id).toList()));
+        for (Protocol p : t.unavailableProtocols().protocols()) {
+            out.println(t.unavailableProtocols().describe(p));
+        }
         if (tls != null) {
             // Self-signed: curl -k, or --cacert with the certificate below.
             out.println("TLS at https://" + RunningTarget.HOST + ":" + t.tlsPort() + "/ (certificate " + tls.certFile() + ")");
         }
-        if (m.offers(showdown.harness.targets.Protocol.H3)) {
+        if (t.servedProtocols().contains(Protocol.H3)) {
             out.println("h3 at https://" + RunningTarget.HOST + ":" + t.tlsPort() + "/ over UDP (showdown load --h3)");
         }
         out.println("logs: " + t.outLog() + ", " + t.errLog());

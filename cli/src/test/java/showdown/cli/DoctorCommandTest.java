@@ -19,6 +19,8 @@ class DoctorCommandTest {
         Path withSetup = VerifyCli.target(home, "zig", "needs-zig", "[./run]", "requires: [showdown-no-zig-here]\nsetup: ./setup\n");
         Files.writeString(withSetup.resolve("setup"), "#!/bin/sh\n");
         VerifyCli.target(home, "cobol", "no-cobol", "[./run]", "requires: [showdown-no-cobol-here]\n");
+        Path noH3 = VerifyCli.target(home, "python", "no-h3", VerifyCli.PYTHON_SERVER, "protocols: [h1, h3]\n");
+        Files.writeString(noH3.resolve(showdown.harness.targets.UnavailableProtocols.FILE_NAME), "h3 no QUIC library here\n");
 
         VerifyCli.Result r = VerifyCli.run(home, "doctor");
 
@@ -29,6 +31,7 @@ class DoctorCommandTest {
                         "built-later  java      needs build",
                         "needs-zig    zig       needs setup: targets/zig/needs-zig/setup",
                         "no-cobol     cobol     unavailable here: missing on PATH: showdown-no-cobol-here",
+                        "no-h3        python    ready (h3 unavailable here: no QUIC library here)",
                         "plain        python    ready");
     }
 

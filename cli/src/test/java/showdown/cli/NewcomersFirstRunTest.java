@@ -20,6 +20,7 @@ import showdown.harness.results.CaseResult;
 import showdown.harness.results.ResultsJson;
 import showdown.harness.results.RunResults;
 import showdown.harness.results.TargetOutcome;
+import showdown.harness.targets.UnavailableProtocols;
 
 /**
  * The README's first run on a machine with a JDK and nothing else: {@code showdown run --target netty
@@ -108,7 +109,8 @@ class NewcomersFirstRunTest {
 
     /** Copies a folder as git would check it out: without build outputs, venvs or setup logs. */
     private static void copy(Path from, Path to) throws IOException {
-        Set<String> notInAClone = Set.of("target", ".venv", "__pycache__", "setup.log", "setup.unavailable");
+        Set<String> notInAClone = Set.of("target", ".venv", "__pycache__", "setup.log", "setup.unavailable",
+                UnavailableProtocols.FILE_NAME);
         try (Stream<Path> files = Files.walk(from)) {
             for (Path f : files.toList()) {
                 Path rel = from.relativize(f);

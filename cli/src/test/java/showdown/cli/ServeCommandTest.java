@@ -19,6 +19,7 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import showdown.harness.targets.FreePort;
+import showdown.harness.targets.UnavailableProtocols;
 
 class ServeCommandTest {
 
@@ -28,7 +29,10 @@ class ServeCommandTest {
     @Test
     void servesOnTheGivenPortUntilTheTargetGoesAway() throws Exception {
         Path dir = VerifyCli.target(home, "python", "pyserver",
-                "[sh, -c, 'echo $$ > pid; echo \"$GREETING\" > greeting; exec python3 -m http.server --bind 127.0.0.1 \"$PORT\"']", "");
+                "[sh, -c, 'echo $$ > pid; echo \"$GREETING\" > greeting; exec python3 -m http.server --bind 127.0.0.1 \"$PORT\"']",
+                "protocols: [h1, h3]\n");
+        // as a build that could not provide h3 here leaves it: serve neither waits for h3 nor claims it
+        Files.writeString(dir.resolve(UnavailableProtocols.FILE_NAME), "h3 no QUIC library in this build\n");
         int port = FreePort.pick();
 
         ByteArrayOutputStream out = new ByteArrayOutputStream();
@@ -50,6 +54,8 @@ class ServeCommandTest {
         assertThat(ready.group(1)).isEqualTo(Integer.toString(port));
         assertThat(ready.group(2)).isEqualTo(Long.toString(pid));
         assertThat(r.err()).startsWith("showdown serve: pyserver exited on its own");
+        assertThat(r.out()).contains("\nprotocols: h1\nh3 unavailable here: no QUIC library in this build\n")
+                .doesNotContain("h3 at https");
     }
 
     /** Polls {@code out} until it holds {@code line}; false when serve ends first or after 60 s. */

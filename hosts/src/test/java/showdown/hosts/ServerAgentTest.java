@@ -108,6 +108,19 @@ class ServerAgentTest {
             var unavailable = TargetCatalog.discover(home).require("venvless");
             assertThatThrownBy(() -> host.start(unavailable, options)).isInstanceOf(TargetUnavailableException.class)
                     .hasMessage("venvless needs a python3 with venv");
+            // a target whose build could not provide h3 on the agent's host: started without it, the line sent back
+            Path noH3 = AgentHarness.writePythonTarget(home, "no-h3", "");
+            Files.writeString(noH3.resolve("target.yaml"), """
+                    protocols: [h1, h3]
+                    build:
+                      command: [sh, -c, "touch built; echo 'h3 no QUIC library on this host' > %s"]
+                      output: built
+                    """.formatted(showdown.harness.targets.UnavailableProtocols.FILE_NAME),
+                    java.nio.file.StandardOpenOption.APPEND);
+            try (ServedTarget served = host.start(TargetCatalog.discover(home).require("no-h3"), options)) {
+                assertThat(served.unavailableProtocols().describe()).isEqualTo("h3 unavailable here: no QUIC library on this host");
+                assertThat(served.servedProtocols()).containsExactly(showdown.harness.targets.Protocol.H1);
+            }
             link.end();
             server.agent.close();
             assertThat(exit.get(10, TimeUnit.SECONDS)).isEqualTo(Agent.Exit.ENDED);

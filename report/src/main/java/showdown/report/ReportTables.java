@@ -146,7 +146,7 @@ public final class ReportTables {
                     Cell.text(o.status() == null ? Format.MISSING : o.status().name().toLowerCase(Locale.ROOT)),
                     number(o.timeToFirstResponseMs(), Format::whole),
                     number(o.idleRssBytes(), Format::mib),
-                    Cell.text(o.reason() == null ? "" : o.reason())));
+                    Cell.text(o.reason() == null ? o.unavailableProtocolsText() : o.reason())));
         }
         return t;
     }

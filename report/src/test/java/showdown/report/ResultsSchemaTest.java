@@ -69,6 +69,27 @@ class ResultsSchemaTest {
     }
 
     @Test
+    void protocolsABuildCouldNotProvideOfSchema2AreValidNamedAndReadBack() throws IOException {
+        var run = SampleRun.build();
+        var targets = new java.util.ArrayList<>(run.targets());
+        targets.set(0, targets.get(0).withUnavailableProtocols(java.util.Map.of("h3", "needs Rust >= 1.88")));
+        var with = run.withTargets(targets).withNotOffered(java.util.List.of(
+                new showdown.harness.results.NotOfferedCase(targets.get(0).name(), "secure", "GET /", "h3", "", 64,
+                        "h3 unavailable here: needs Rust >= 1.88"),
+                new showdown.harness.results.NotOfferedCase("netty", "secure", "GET /", "h1-tls", "", 64)));
+        JsonNode written = write(with);
+        assertThat(written.get("targets").get(0).get("unavailableProtocols").get("h3").asText()).isEqualTo("needs Rust >= 1.88");
+        assertThat(written.get("targets").get(1).has("unavailableProtocols")).as("absent when none").isFalse();
+        assertThat(written.get("notOffered").get(0).get("reason").asText()).isEqualTo("h3 unavailable here: needs Rust >= 1.88");
+        assertThat(written.get("notOffered").get(1).has("reason")).as("absent when not declared").isFalse();
+        assertThat(errors(written)).isEmpty();
+        assertThat(REGISTRY.getSchema(close(schemaTree().deepCopy())).validate(written)).isEmpty();
+        RunResults read = ResultsJson.read(ResultsJson.fileIn(dir));
+        assertThat(read.targets()).isEqualTo(with.targets());
+        assertThat(read.notOffered()).isEqualTo(with.notOffered());
+    }
+
+    @Test
     void aMultiHostCaseOfSchema16IsValidAndNamed() throws IOException {
         var run = SampleRun.build();
         var cases = new java.util.ArrayList<>(run.cases());

@@ -1,6 +1,8 @@
 package showdown.harness.results;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import java.util.Map;
 
 /**
  * How one target fared in a run, whether or not it was measured. Strings come from the target's
@@ -16,6 +18,8 @@ import com.fasterxml.jackson.annotation.JsonProperty;
  * @param reason                why it failed, was skipped or was unavailable; null when ok
  * @param timeToFirstResponseMs from process start to the first 200 on its ready path, in milliseconds; null when never ready
  * @param idleRssBytes          resident set size of its process tree once ready and idle, in bytes; null when not measured
+ * @param unavailableProtocols  protocols it declares that its build could not provide where it ran, protocol id
+ *                              to the build's line (docs/targets.md); null (absent from results.json) when none
  */
 public record TargetOutcome(
         String name,
@@ -27,7 +31,35 @@ public record TargetOutcome(
         Status status,
         String reason,
         Long timeToFirstResponseMs,
-        Long idleRssBytes) {
+        Long idleRssBytes,
+        @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, String> unavailableProtocols) {
+
+    public TargetOutcome {
+        unavailableProtocols = unavailableProtocols == null || unavailableProtocols.isEmpty() ? null
+                : java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(unavailableProtocols));
+    }
+
+    /** An outcome whose target served every protocol it declares. */
+    public TargetOutcome(String name, String display, String language, String framework, String version, String category,
+                         Status status, String reason, Long timeToFirstResponseMs, Long idleRssBytes) {
+        this(name, display, language, framework, version, category, status, reason, timeToFirstResponseMs, idleRssBytes,
+                null);
+    }
+
+    /** This outcome with those protocols unavailable (protocol id to the build's line). */
+    public TargetOutcome withUnavailableProtocols(Map<String, String> byId) {
+        return new TargetOutcome(name, display, language, framework, version, category, status, reason,
+                timeToFirstResponseMs, idleRssBytes, byId);
+    }
+
+    /** How the reports say which protocols it did not serve: {@code h3 unavailable here: <line>}; "" when none. */
+    public String unavailableProtocolsText() {
+        if (unavailableProtocols == null) {
+            return "";
+        }
+        return String.join("; ", unavailableProtocols.entrySet().stream()
+                .map(e -> showdown.harness.targets.UnavailableProtocols.describe(e.getKey(), e.getValue())).toList());
+    }
 
     /** What happened to a target. */
     public enum Status {

@@ -46,6 +46,7 @@ import showdown.harness.targets.TargetCatalog;
 import showdown.harness.targets.TargetException;
 import showdown.harness.targets.TargetManifest;
 import showdown.harness.targets.TargetUnavailableException;
+import showdown.harness.targets.UnavailableProtocols;
 import showdown.load.LoadException;
 import showdown.load.LoadResult;
 import showdown.load.LoadSpec;
@@ -59,7 +60,9 @@ import showdown.load.ProgressListener;
  *
  * <p>A target that cannot run (unavailable here, build or start failure, failed verification, or
  * a server that stops answering) is recorded with its reason and left out of later rounds; the
- * run goes on with the others.
+ * run goes on with the others. A protocol its build could not provide ({@link UnavailableProtocols})
+ * is unavailable here: its cases are recorded as not run with the build's line, and the target is
+ * measured over the others.
  */
 public final class SuiteRunner {
 
@@ -263,6 +266,8 @@ public final class SuiteRunner {
         }
         RoundCases cases;
         try (target) {
+            round = withoutUnavailableProtocols(round, target.unavailableProtocols(), prefix);
+            load = plannedLoad(List.of(round));
             long ttfrMs = target.timeToFirstResponse().toMillis();
             long idleRss = target.idleRssBytes();
             progress.say(String.format("%s: ready in %d ms on port %d, idle RSS %.1f MiB", prefix, ttfrMs, target.port(),
@@ -280,7 +285,7 @@ public final class SuiteRunner {
                     progress.say(prefix + ": verified");
                 }
             }
-            recordOk(m, ttfrMs, idleRss);
+            recordOk(m, ttfrMs, idleRss, target.unavailableProtocols());
             if (!warmUp(target, round, prefix)) {
                 ctx.eta().dropLoad(casesLoad(round.cases()));
                 return 0;
@@ -295,12 +300,39 @@ public final class SuiteRunner {
     }
 
     /** Keeps the first round's start figures: a cold start is what they describe. */
-    private void recordOk(TargetManifest m, long ttfrMs, long idleRss) {
+    private void recordOk(TargetManifest m, long ttfrMs, long idleRss, UnavailableProtocols unavailable) {
         TargetOutcome previous = ctx.journal().snapshot().target(m.name());
         if (previous != null && previous.status() == TargetOutcome.Status.OK && previous.timeToFirstResponseMs() != null) {
             return;
         }
-        ctx.journal().recordTarget(outcome(m, TargetOutcome.Status.OK, null, ttfrMs, idleRss));
+        ctx.journal().recordTarget(outcome(m, TargetOutcome.Status.OK, null, ttfrMs, idleRss)
+                .withUnavailableProtocols(unavailable.byId()));
+    }
+
+    /**
+     * The round without the cases over protocols the target's build could not provide: those are
+     * recorded as not run, with the build's line, and their load comes off the ETA.
+     */
+    private TargetRound withoutUnavailableProtocols(TargetRound round, UnavailableProtocols unavailable, String prefix) {
+        if (unavailable.isEmpty()) {
+            return round;
+        }
+        List<PlannedCase> kept = new ArrayList<>();
+        List<PlannedCase> notRun = new ArrayList<>();
+        for (PlannedCase c : round.cases()) {
+            (unavailable.contains(c.protocol()) ? notRun : kept).add(c);
+        }
+        for (Protocol p : unavailable.protocols()) {
+            long count = notRun.stream().filter(c -> c.protocol() == p).count();
+            ctx.progress().say(prefix + ": " + unavailable.describe(p)
+                    + (count == 0 ? "" : " (" + count + " case" + (count == 1 ? "" : "s") + " not run)"));
+        }
+        ctx.journal().recordNotOffered(notRun.stream()
+                .map(c -> new NotOfferedCase(c.target(), c.scenario(), c.label(), c.protocol().id(), c.rate().id(),
+                        c.level().connections(), unavailable.describe(c.protocol())))
+                .toList());
+        ctx.eta().dropLoad(casesLoad(notRun));
+        return round.withCases(kept);
     }
 
     /** Warms the target to steady state; false when it stopped answering (the round is dropped). */

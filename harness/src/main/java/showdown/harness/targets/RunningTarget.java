@@ -39,6 +39,8 @@ public final class RunningTarget implements ServedTarget {
     }
 
     private final TargetManifest manifest;
+    /** What its build could not provide here: not waited for, not served. */
+    private final UnavailableProtocols unavailable;
     private final Process process;
     private final long processGroup;
     private final int port;
@@ -51,9 +53,10 @@ public final class RunningTarget implements ServedTarget {
     private volatile Duration timeToFirstResponse;
     private boolean closed;
 
-    private RunningTarget(TargetManifest manifest, Process process, long processGroup, int port, int tlsPort, Path outLog,
-                          Path errLog) {
+    private RunningTarget(TargetManifest manifest, UnavailableProtocols unavailable, Process process, long processGroup,
+                          int port, int tlsPort, Path outLog, Path errLog) {
         this.manifest = manifest;
+        this.unavailable = unavailable;
         this.process = process;
         this.processGroup = processGroup;
         this.port = port;
@@ -65,7 +68,9 @@ public final class RunningTarget implements ServedTarget {
     /**
      * Starts the target and waits until {@code GET ready} answers 200 (and, for a target that declares
      * h1-tls or h2-tls, until its {@code TLS_PORT} accepts connections; for one that declares h3, until
-     * one h3 request to the ready path answers on the UDP port {@code TLS_PORT}).
+     * one h3 request to the ready path answers on the UDP port {@code TLS_PORT}). A protocol its build
+     * could not provide ({@link UnavailableProtocols}) is not waited for; {@code TLS_PORT} is given
+     * whenever it declares a TLS protocol.
      *
      * @throws TargetException when it cannot start, exits early (with the end of its err log), or is
      *                         not ready in time; the process tree is stopped before it is thrown
@@ -79,6 +84,7 @@ public final class RunningTarget implements ServedTarget {
      * that calls this when {@code lifetime} says so.
      */
     public static RunningTarget start(TargetManifest m, StartOptions o, TargetLifetime lifetime) {
+        UnavailableProtocols unavailable = UnavailableProtocols.read(m);
         int tlsPort = m.offersTls() ? o.tlsPort() : 0;
         int port = o.port();
         while (port == 0 || port == tlsPort) {
@@ -131,7 +137,7 @@ public final class RunningTarget implements ServedTarget {
         } catch (IOException e) {
             throw new TargetException("cannot start " + m.name() + ": " + e.getMessage());
         }
-        RunningTarget target = new RunningTarget(m, process, awaitOwnGroup(process), port, tlsPort, outLog, errLog);
+        RunningTarget target = new RunningTarget(m, unavailable, process, awaitOwnGroup(process), port, tlsPort, outLog, errLog);
         target.certificate = tls;
         OPEN.add(target);
         try {
@@ -171,7 +177,7 @@ public final class RunningTarget implements ServedTarget {
     private void awaitReady(long startNanos, Duration timeout) {
         long deadline = startNanos + timeout.toNanos();
         // TCP on TLS_PORT only for h1-tls and h2-tls: a target that declares h3 alone listens there over UDP
-        boolean tcpTls = manifest.offers(Protocol.H1_TLS) || manifest.offers(Protocol.H2_TLS);
+        boolean tcpTls = serves(Protocol.H1_TLS) || serves(Protocol.H2_TLS);
         while (true) {
             if (!process.isAlive()) {
                 throw new TargetException(manifest.name() + " exited with code " + process.exitValue()
@@ -187,7 +193,7 @@ public final class RunningTarget implements ServedTarget {
             }
             pause();
         }
-        if (manifest.offers(Protocol.H3)) {
+        if (serves(Protocol.H3)) {
             awaitReadyOverH3(deadline, timeout);
         }
     }
@@ -243,6 +249,15 @@ public final class RunningTarget implements ServedTarget {
 
     public TargetManifest manifest() {
         return manifest;
+    }
+
+    @Override
+    public UnavailableProtocols unavailableProtocols() {
+        return unavailable;
+    }
+
+    private boolean serves(Protocol p) {
+        return manifest.offers(p) && !unavailable.contains(p);
     }
 
     public int port() {

@@ -14,6 +14,17 @@ public interface ServedTarget extends AutoCloseable {
 
     TargetManifest manifest();
 
+    /**
+     * The protocols it declares that its build could not provide where it runs, with the build's
+     * lines: it does not serve them, and nothing waits for them.
+     */
+    UnavailableProtocols unavailableProtocols();
+
+    /** The protocols it serves: those it declares less {@link #unavailableProtocols()}. */
+    default java.util.List<Protocol> servedProtocols() {
+        return unavailableProtocols().served(manifest());
+    }
+
     /** The address the load and the contract checks reach it at. */
     String host();
 

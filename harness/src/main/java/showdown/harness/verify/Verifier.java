@@ -20,6 +20,7 @@ import showdown.harness.targets.TargetBuilder;
 import showdown.harness.targets.TargetException;
 import showdown.harness.targets.TargetManifest;
 import showdown.harness.targets.TargetUnavailableException;
+import showdown.harness.targets.UnavailableProtocols;
 
 /**
  * {@code showdown verify}: for each target, build it if needed, start it on a free port, run the
@@ -119,9 +120,16 @@ public final class Verifier {
         }
         try (RunningTarget t = running) {
             long idleRss = ProcessTreeStats.sample(t.pid()).rssBytes();
+            // a protocol its build could not provide here is one SKIP row with the build's line, never a failure
+            UnavailableProtocols unavailable = t.unavailableProtocols();
+            Set<Protocol> checked = java.util.EnumSet.allOf(Protocol.class);
+            checked.removeAll(unavailable.protocols());
             List<CheckResult> results = new ArrayList<>(ContractChecks.runOver(RunningTarget.HOST, t.port(), t.tlsPort(),
                     t.certificate() == null ? null : t.certificate().certFile(), m.ready(), Set.copyOf(m.scenarios()),
-                    o.scenarios(), o.seed(), Set.copyOf(m.protocols()), Set.of(Protocol.values())));
+                    o.scenarios(), o.seed(), Set.copyOf(t.servedProtocols()), checked));
+            for (Protocol p : unavailable.protocols()) {
+                results.add(CheckResult.skip(p.id(), "(all checks)", unavailable.describe(p)));
+            }
             if (!t.isAlive()) {
                 results.add(CheckResult.fail(LIFECYCLE, "still running after the checks",
                         "the target exited during the checks; see " + t.errLog(), ""));

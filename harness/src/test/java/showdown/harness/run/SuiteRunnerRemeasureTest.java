@@ -139,6 +139,11 @@ class SuiteRunnerRemeasureTest {
 
     private record FakeTarget(TargetManifest manifest) implements ServedTarget {
         @Override
+        public showdown.harness.targets.UnavailableProtocols unavailableProtocols() {
+            return showdown.harness.targets.UnavailableProtocols.NONE;
+        }
+
+        @Override
         public String host() {
             return "127.0.0.1";
         }

@@ -77,4 +77,29 @@ class VerifierTest {
                 .filter(p -> p.info().commandLine().map(c -> c.contains(marker)).orElse(false)))
                 .as("no server outlives verify").isEmpty();
     }
+
+    @Test
+    void aProtocolItsBuildCouldNotProvideIsOneSkipRowWithTheBuildsLine() throws Exception {
+        String marker = "showdown.test.marker=" + UUID.randomUUID();
+        TargetManifest m = target("no-h3", List.of("${JAVA}", "-D" + marker, "-cp", System.getProperty("java.class.path"),
+                ContractServer.class.getName()), """
+                protocols: [h1, h3]
+                build: {command: [sh, -c, "touch built; echo 'h3 no QUIC library in this build' > %s"], output: built}
+                """.formatted(showdown.harness.targets.UnavailableProtocols.FILE_NAME));
+
+        List<TargetVerdict> verdicts = Verifier.verify(List.of(m),
+                new Verifier.Options(home, Set.copyOf(Scenarios.ALL), 1, home.resolve("logs"), Duration.ofSeconds(60), 7),
+                v -> { });
+
+        TargetVerdict v = verdicts.get(0);
+        assertThat(v.failures()).as("the contract server answers h1 only, and nothing waits for or checks h3").isEmpty();
+        assertThat(v.count(Outcome.PASS)).isGreaterThanOrEqualTo(29);
+        assertThat(v.results()).filteredOn(r -> r.scenario().equals("h3")).singleElement().satisfies(r -> {
+            assertThat(r.outcome()).isEqualTo(Outcome.SKIP);
+            assertThat(r.detail()).isEqualTo("h3 unavailable here: no QUIC library in this build");
+        });
+        assertThat(ProcessHandle.allProcesses()
+                .filter(p -> p.info().commandLine().map(c -> c.contains(marker)).orElse(false)))
+                .as("no server outlives verify").isEmpty();
+    }
 }

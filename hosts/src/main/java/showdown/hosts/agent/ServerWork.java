@@ -166,7 +166,7 @@ final class ServerWork implements Agent.RoleWork {
         }
         long idleRss = ProcessTreeStats.sample(started.pid()).rssBytes();
         channel.send(new Message.TargetStarted(m.name(), started.port(), started.tlsPort(),
-                started.timeToFirstResponse().toMillis(), idleRss));
+                started.timeToFirstResponse().toMillis(), idleRss, started.unavailableProtocols().byId()));
     }
 
     private void stopTarget() {

@@ -12,6 +12,7 @@ import showdown.harness.targets.StartOptions;
 import showdown.harness.targets.TargetBuilder;
 import showdown.harness.targets.TargetException;
 import showdown.harness.targets.TargetUnavailableException;
+import showdown.harness.targets.UnavailableProtocols;
 import showdown.harness.targets.TargetManifest;
 import showdown.hosts.wire.Message;
 
@@ -90,6 +91,11 @@ public final class ServerAgentHost implements TargetHost {
         @Override
         public TargetManifest manifest() {
             return manifest;
+        }
+
+        @Override
+        public UnavailableProtocols unavailableProtocols() {
+            return UnavailableProtocols.of(started.unavailableProtocols());
         }
 
         @Override

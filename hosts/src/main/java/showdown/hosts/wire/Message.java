@@ -120,9 +120,13 @@ public sealed interface Message {
     record StartTarget(String name, Map<String, String> env, List<Integer> cpus) implements Message {
     }
 
-    /** Server agent → controller: the target answers on these ports (tlsPort 0: no TLS). */
-    record TargetStarted(String name, int port, int tlsPort, long timeToFirstResponseMillis, long idleRssBytes)
-            implements Message {
+    /**
+     * Server agent → controller: the target answers on these ports (tlsPort 0: no TLS), serving
+     * every protocol it declares but those of {@code unavailableProtocols} (protocol id → its build's
+     * line on the agent's host; null or empty: none).
+     */
+    record TargetStarted(String name, int port, int tlsPort, long timeToFirstResponseMillis, long idleRssBytes,
+                         Map<String, String> unavailableProtocols) implements Message {
     }
 
     /** Server agent → controller: the target could not be started, or it exited. */
