@@ -18,9 +18,6 @@ import showdown.load.stats.TimerSlackSetting;
  */
 public final class TimerSlack {
 
-    /** The reason the Java 21 version gives; here unused but kept so both versions have the same members. */
-    static final String NEEDS_JDK_22 = "lowering it needs a JDK >= 22";
-
     private static final int PR_SET_TIMERSLACK = 29;
     private static final int PR_GET_TIMERSLACK = 30;
 
@@ -34,7 +31,7 @@ public final class TimerSlack {
             return TimerSlackSetting.notLowered("prctl(2) is Linux's, and this is " + System.getProperty("os.name"));
         }
         try {
-            MethodHandle prctl = Prctl.HANDLE;
+            MethodHandle prctl = prctl();
             int set = (int) prctl.invokeExact(PR_SET_TIMERSLACK, nanos);
             if (set != 0) {
                 return TimerSlackSetting.notLowered("prctl(PR_SET_TIMERSLACK) refused it");
@@ -44,15 +41,20 @@ public final class TimerSlack {
                 return TimerSlackSetting.notLowered("prctl(PR_GET_TIMERSLACK) failed");
             }
             return TimerSlackSetting.lowered(got);
-        } catch (Throwable t) { // no prctl symbol, native access denied, ...: the kernel's default stays
+        } catch (IllegalCallerException e) {
+            return TimerSlackSetting.notLowered("native access is not enabled: java --enable-native-access=ALL-UNNAMED");
+        } catch (Throwable t) { // no prctl symbol, a linker that refuses the call, ...: the kernel's default stays
             return TimerSlackSetting.notLowered("prctl(2) could not be called: " + t);
         }
     }
 
-    /** prctl(int option, ...): variadic after the option; the one argument passed is an unsigned long. */
-    private static final class Prctl {
-        static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(
-                Linker.nativeLinker().defaultLookup().find("prctl").orElseThrow(),
+    /**
+     * prctl(int option, ...): variadic after the option; the one argument passed is an unsigned
+     * long. Linked once per pacing loop, when it attaches: a few per run.
+     */
+    private static MethodHandle prctl() {
+        Linker linker = Linker.nativeLinker();
+        return linker.downcallHandle(linker.defaultLookup().find("prctl").orElseThrow(),
                 FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.JAVA_INT, ValueLayout.JAVA_LONG),
                 Linker.Option.firstVariadicArg(1));
     }
