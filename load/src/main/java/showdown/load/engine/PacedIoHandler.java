@@ -31,10 +31,11 @@ import showdown.load.SpinLead;
 public final class PacedIoHandler implements IoHandler {
 
     /**
-     * The timer slack of a pacing loop's thread: 1 µs, the smallest the kernel takes (0 would
-     * restore its default), so that a timed wait ends within a microsecond of the due time instead
-     * of up to 50 µs after it. The issue's target is a pacing error of 50 µs at p99; the default
-     * slack alone would spend all of it. It costs no extra wake-ups: the loop wakes once a due time
+     * The timer slack of a pacing loop's thread: 1 µs, so that a timed wait ends within a
+     * microsecond of the due time instead of up to 50 µs after it (the default), which alone would
+     * spend the open model's whole aim of a 50 µs pacing error at p99. Not lower: a wake-up itself
+     * takes microseconds, so a slack below one would gain nothing measurable; and not 0, which
+     * restores the kernel's default. It costs no extra wake-ups: the loop wakes once a due time
      * either way, only closer to it.
      */
     static final long PACING_TIMER_SLACK_NANOS = 1_000;
