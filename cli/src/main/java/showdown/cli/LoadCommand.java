@@ -12,6 +12,7 @@ import java.util.Locale;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
+import showdown.load.SpinLead;
 import showdown.load.Arrival;
 import showdown.load.Header;
 import showdown.load.LoadEngine;
@@ -55,6 +56,7 @@ final class LoadCommand extends Command {
     private boolean progress;
     private String transport = "auto";
     private String busyPollMicros = "0";
+    private String spinLead = SpinLead.AUTO.id();
     private boolean http2;
     private boolean http3;
     private boolean tlsVerify;
@@ -120,6 +122,9 @@ final class LoadCommand extends Command {
                         + " request's due time (corrected for coordinated omission)", v -> rate = v)
                 .value("--arrival", "P", "with -R: uniform (evenly spaced, as wrk2) or poisson (exponential gaps, as"
                         + " independent users arrive) (default: " + arrival + ")", v -> arrival = v)
+                .value("--spin-lead", "US", "with -R: sleep until US microseconds before each due time, then poll for"
+                        + " answers until it (Thread.onSpinWait); auto = min(20, 2 % of the loop's gap between due times),"
+                        + " 0 = no spin (default: " + spinLead + ")", v -> spinLead = v)
                 .value("--seed", "N", "with --arrival poisson: the generator's seed, to repeat a schedule (default: random,"
                         + " printed)", v -> seed = v)
                 .value("--warmup", "T", "load that runs first and is not recorded (default: none)", v -> warmup = v)
@@ -205,6 +210,7 @@ final class LoadCommand extends Command {
                 .method(method)
                 .transport(parseTransport(transport))
                 .busyPollMicros(intOption("busy-poll", busyPollMicros))
+                .spinLead(SpinLead.parse(spinLead))
                 .http2(http2)
                 .http3(http3)
                 .earlyData(earlyData)

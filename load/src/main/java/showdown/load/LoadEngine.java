@@ -234,7 +234,7 @@ public final class LoadEngine {
         for (int k = 0; k < workers.size(); k++) {
             int loopConnections = spec.connections() / workers.size() + (k < spec.connections() % workers.size() ? 1 : 0);
             double loopRate = spec.ratePerSecond() * loopConnections / spec.connections();
-            workers.get(k).paceOn(new ArrivalSchedule(spec.arrival(), loopRate, k), Math.round(k * runGapNanos), pacedLoops);
+            workers.get(k).paceOn(new ArrivalSchedule(spec.arrival(), loopRate, k), Math.round(k * runGapNanos), pacedLoops, spec.spinLead());
         }
     }
 

@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.SortedMap;
 import java.util.TreeMap;
 import org.HdrHistogram.Histogram;
+import showdown.load.stats.TimerSlackSetting;
 
 /**
  * Load results of parts of one load as one result: the engine's loops ({@code ResultCollector})
@@ -81,22 +82,26 @@ public final class LoadResultMerge {
         return new ConnectionStats(opened, setup, tls, quic);
     }
 
-    /** The parts' pacing: their pacing errors and waits added, their counts summed. */
+    /** The parts' pacing: their pacing errors and waits added, their counts summed, the worst loop's timer slack. */
     private static PacingSummary pacing(Arrival arrival, List<LoadResult> parts) {
         Histogram lateness = new Histogram(3);
         Histogram waited = new Histogram(3);
         long blocked = 0;
         long unsent = 0;
+        TimerSlackSetting timerSlack = null;
         for (LoadResult r : parts) {
             PacingSummary p = r.pacing();
             if (p != null) {
+                if (p.timerSlack() != null) {
+                    timerSlack = p.timerSlack().worse(timerSlack);
+                }
                 lateness.add(p.lateness());
                 waited.add(p.waited());
                 blocked += p.blocked();
                 unsent += p.unsent();
             }
         }
-        return new PacingSummary(arrival, lateness, blocked, waited, unsent);
+        return new PacingSummary(arrival, lateness, blocked, waited, unsent, timerSlack);
     }
 
     /** Two QUIC summaries as one: counts summed, closes added code by code; null when neither has one. */

@@ -21,7 +21,8 @@ import java.util.Locale;
  * connection, as with HTTP/2; with {@code earlyData} (HTTP/3 only) a connection that resumes an earlier
  * one's TLS session sends its first request as 0-RTT early data. {@code busyPollMicros > 0} makes
  * each event loop poll that long for ready sockets before it sleeps (epoll and NIO only). In the
- * open model {@code arrival} says how the due times are spaced (evenly, or as a Poisson process).
+ * open model {@code arrival} says how the due times are spaced (evenly, or as a Poisson process),
+ * and {@code spinLead} how long before each due time its loop stops sleeping and polls.
  */
 public record LoadSpec(
         List<URI> urls,
@@ -43,7 +44,8 @@ public record LoadSpec(
         boolean keepAlive,
         boolean http3,
         boolean earlyData,
-        Arrival arrival) {
+        Arrival arrival,
+        SpinLead spinLead) {
 
     public static final Duration DEFAULT_DURATION = Duration.ofSeconds(10);
     public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(2);
@@ -57,6 +59,7 @@ public record LoadSpec(
         method = method.toUpperCase(Locale.ROOT);
         tls = tls == null ? TlsOptions.DEFAULTS : tls;
         arrival = arrival == null ? Arrival.UNIFORM : arrival;
+        spinLead = spinLead == null ? SpinLead.AUTO : spinLead;
     }
 
     /** True when the URLs are https: every connection speaks TLS first. */
@@ -84,7 +87,7 @@ public record LoadSpec(
         return b.method(method).body(body).connections(connections).threads(threads).duration(duration)
                 .requests(requests).pipelineDepth(pipelineDepth).timeout(timeout).warmup(warmup)
                 .rate(ratePerSecond).transport(transport).busyPollMicros(busyPollMicros).http2(http2).tls(tls).keepAlive(keepAlive).http3(http3)
-                .earlyData(earlyData).arrival(arrival);
+                .earlyData(earlyData).arrival(arrival).spinLead(spinLead);
     }
 
     /** Collects the options, then {@link #build()} validates them with user-readable messages. */
@@ -102,6 +105,7 @@ public record LoadSpec(
         private Duration warmup = Duration.ZERO;
         private double rate;
         private Arrival arrival = Arrival.UNIFORM;
+        private SpinLead spinLead = SpinLead.AUTO;
         private Transport transport = Transport.AUTO;
         private int busyPollMicros;
         private boolean http2;
@@ -189,6 +193,12 @@ public record LoadSpec(
         /** The open model's arrival process ({@link Arrival#UNIFORM} unless set). */
         public Builder arrival(Arrival arrival) {
             this.arrival = arrival;
+            return this;
+        }
+
+        /** The open model's spin before each due time ({@link SpinLead#AUTO} unless set). */
+        public Builder spinLead(SpinLead spinLead) {
+            this.spinLead = spinLead == null ? SpinLead.AUTO : spinLead;
             return this;
         }
 
@@ -290,6 +300,9 @@ public record LoadSpec(
             if (arrival != null && arrival.process() != Arrival.Process.UNIFORM && rate == 0) {
                 throw new LoadException("--arrival " + arrival.id() + " needs --rate: the closed model has no arrivals");
             }
+            if (!spinLead.equals(SpinLead.AUTO) && rate == 0) {
+                throw new LoadException("--spin-lead needs --rate: the closed model has no due times");
+            }
             if (busyPollMicros < 0 || busyPollMicros > MAX_BUSY_POLL_MICROS) {
                 throw new LoadException("--busy-poll is 0 to " + MAX_BUSY_POLL_MICROS + " microseconds, not " + busyPollMicros);
             }
@@ -298,7 +311,7 @@ public record LoadSpec(
             }
             Duration d = duration == null && requests == 0 ? DEFAULT_DURATION : duration;
             return new LoadSpec(urls, method, headers, body, connections, threads, d, requests, pipelineDepth,
-                    timeout, warmup, rate, transport, busyPollMicros, http2, tls, keepAlive, http3, earlyData, arrival);
+                    timeout, warmup, rate, transport, busyPollMicros, http2, tls, keepAlive, http3, earlyData, arrival, spinLead);
         }
     }
 

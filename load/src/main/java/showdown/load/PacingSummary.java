@@ -1,6 +1,7 @@
 package showdown.load;
 
 import org.HdrHistogram.Histogram;
+import showdown.load.stats.TimerSlackSetting;
 
 /**
  * How well the open model kept its schedule, over every event loop; histograms in nanoseconds.
@@ -12,8 +13,11 @@ import org.HdrHistogram.Histogram;
  *                 (Hyperfoil's "blocked"): the connections, not the server, held them back
  * @param waited   how long each of those waited for a connection
  * @param unsent   requests still waiting for a connection when the run ended, never sent
+ * @param timerSlack the timer slack the pacing loops ran with (the worst loop's): lowered, or the
+ *                 kernel's default and why; null where it is not known (a result from an older agent)
  */
-public record PacingSummary(Arrival arrival, Histogram lateness, long blocked, Histogram waited, long unsent) {
+public record PacingSummary(Arrival arrival, Histogram lateness, long blocked, Histogram waited, long unsent,
+                            TimerSlackSetting timerSlack) {
 
     /** The pacing error's share of the latency above which a report says the generator is part of it. */
     public static final double NOTABLE_SHARE_OF_LATENCY = 0.1;

@@ -138,7 +138,7 @@ final class ResultCollector {
     }
 
     private static PacingSummary pacing(PacingStats p, Arrival arrival) {
-        return new PacingSummary(arrival, p.lateness(), p.blocked(), p.waited(), p.unsent());
+        return new PacingSummary(arrival, p.lateness(), p.blocked(), p.waited(), p.unsent(), p.timerSlack());
     }
 
     /** One loop's sockets and, on https, its handshakes; over QUIC its errors too. */

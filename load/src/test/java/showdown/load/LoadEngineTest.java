@@ -9,14 +9,20 @@ import static showdown.load.TestServer.ascii;
 import static showdown.load.TestServer.fixed;
 
 import io.netty.channel.epoll.Epoll;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
+import showdown.load.output.LoadResultJson;
+import showdown.load.output.WrkReport;
+import showdown.load.stats.TimerSlackSetting;
 
 /**
  * The engine against real servers that misbehave on purpose. Every test compares exact counts:
@@ -331,6 +337,33 @@ class LoadEngineTest {
             // a request that waited is timed from its due time: the wait is in its latency
             assertThat(r.latency().getMaxValue()).isGreaterThan(r.uncorrectedLatency().getMaxValue());
         }
+    }
+
+    @Test
+    void theOpenModelSaysItsLoopsTimerSlackInTheTextAndTheJson() throws IOException {
+        // the tests load the classes from a folder, so TimerSlack is its Java 21 version, which
+        // keeps the kernel's default (the CLI's TimerSlackInJarTest runs the jar's Java 22 one)
+        try (TestServer server = new TestServer(fixed(OK))) {
+            LoadResult r = run(LoadSpec.builder().url(server.url("/")).connections(2).threads(2)
+                    .duration(Duration.ofMillis(500)).rate(200).spinLead(SpinLead.micros(5)));
+            assertThat(r.pacing().timerSlack()).isEqualTo(TimerSlackSetting.notLowered("lowering it needs a JDK >= 22"));
+
+            ByteArrayOutputStream text = new ByteArrayOutputStream();
+            WrkReport.printResult(r, false, new PrintStream(text, true, StandardCharsets.UTF_8));
+            assertThat(text.toString(StandardCharsets.UTF_8)).containsPattern(
+                    "Pacing error \\(sent after due\\): p50 .*, max .* \\(timer slack: the kernel's default; lowering it needs a JDK >= 22\\)\n");
+            ByteArrayOutputStream json = new ByteArrayOutputStream();
+            LoadResultJson.write(r, json);
+            assertThat(json.toString(StandardCharsets.UTF_8).replaceAll("\\s", ""))
+                    .contains("\"timerSlack\":{\"nanos\":null,\"notLowered\":\"loweringitneedsaJDK>=22\"}")
+                    .contains("\"spinLead\":\"5\"");
+        }
+    }
+
+    @Test
+    void theSpinLeadIsForTheOpenModel() {
+        assertThatThrownBy(() -> LoadSpec.builder().url("http://127.0.0.1:1/").spinLead(SpinLead.OFF).build())
+                .isInstanceOf(LoadException.class).hasMessage("--spin-lead needs --rate: the closed model has no due times");
     }
 
     @Test

@@ -118,7 +118,7 @@ class AnomaliesTest {
         }
         return new LoadResult(r.spec(), r.transport(), r.durationNanos(), r.requests(), 0, 0, r.errors(), 0,
                 r.statusCounts(), r.latency(), r.latency(), r.threadRequestsPerSecond(), 0, -1, 0, 16, null,
-                new PacingSummary(Arrival.UNIFORM, lateness, blocked, waited, unsent));
+                new PacingSummary(Arrival.UNIFORM, lateness, blocked, waited, unsent, null));
     }
 
     @Test

@@ -13,6 +13,7 @@ import showdown.load.PacingSummary;
 import showdown.load.QuicSummary;
 import showdown.load.TlsSummary;
 import showdown.load.Transport;
+import showdown.load.stats.TimerSlackSetting;
 
 /**
  * A {@link LoadResult} as it crosses the wire: counters as they are, histograms in their
@@ -25,15 +26,19 @@ public record LoadResultJson(String transport, long durationNanos, long requests
                              double busiestLoopCpuShare, int generatorCpus, int connectionsOpen, long socketsOpened,
                              String setupLatency, TlsSummary tls, QuicSummary quic, PacingJson pacing) {
 
-    /** The open model's pacing as it crosses the wire: its two histograms encoded, the counts as they are. */
-    public record PacingJson(String lateness, long blocked, String waited, long unsent) {
+    /**
+     * The open model's pacing as it crosses the wire: its two histograms encoded, the counts and the
+     * timer slack as they are (null from an agent that does not send it).
+     */
+    public record PacingJson(String lateness, long blocked, String waited, long unsent, TimerSlackSetting timerSlack) {
         static PacingJson of(PacingSummary p) {
             return p == null ? null : new PacingJson(HistogramCodec.encode(p.lateness()), p.blocked(),
-                    HistogramCodec.encode(p.waited()), p.unsent());
+                    HistogramCodec.encode(p.waited()), p.unsent(), p.timerSlack());
         }
 
         PacingSummary toSummary(Arrival arrival) {
-            return new PacingSummary(arrival, HistogramCodec.decode(lateness), blocked, HistogramCodec.decode(waited), unsent);
+            return new PacingSummary(arrival, HistogramCodec.decode(lateness), blocked, HistogramCodec.decode(waited), unsent,
+                    timerSlack);
         }
     }
 

@@ -7,6 +7,7 @@ import java.util.List;
 import showdown.load.Arrival;
 import showdown.load.Header;
 import showdown.load.LoadSpec;
+import showdown.load.SpinLead;
 import showdown.load.TlsEngine;
 import showdown.load.TlsOptions;
 import showdown.load.Transport;
@@ -20,7 +21,8 @@ public record LoadSpecJson(List<String> urls, String method, List<Header> header
                            int threads, Long durationNanos, long requests, int pipelineDepth, long timeoutNanos,
                            long warmupNanos, double ratePerSecond, String transport, int busyPollMicros, boolean http2,
                            String tlsEngine, List<String> tlsVersions, List<String> tlsCiphers, boolean tlsResume,
-                           boolean keepAlive, boolean http3, boolean earlyData, String arrival, long arrivalSeed) {
+                           boolean keepAlive, boolean http3, boolean earlyData, String arrival, long arrivalSeed,
+                           String spinLead) {
 
     public static LoadSpecJson of(LoadSpec s) {
         return new LoadSpecJson(s.urls().stream().map(URI::toString).toList(), s.method(), s.headers(),
@@ -28,7 +30,7 @@ public record LoadSpecJson(List<String> urls, String method, List<Header> header
                 s.duration() == null ? null : s.duration().toNanos(), s.requests(), s.pipelineDepth(),
                 s.timeout().toNanos(), s.warmup().toNanos(), s.ratePerSecond(), s.transport().name(), s.busyPollMicros(),
                 s.http2(), s.tls().engine().name(), s.tls().versions(), s.tls().ciphers(), s.tls().resume(), s.keepAlive(),
-                s.http3(), s.earlyData(), s.arrival().id(), s.arrival().seed());
+                s.http3(), s.earlyData(), s.arrival().id(), s.arrival().seed(), s.spinLead().id());
     }
 
     /** The spec; the builder's checks apply, so a bad plan is refused with their one line. */
@@ -43,6 +45,7 @@ public record LoadSpecJson(List<String> urls, String method, List<Header> header
                 .busyPollMicros(busyPollMicros).http2(http2)
                 .tls(new TlsOptions(TlsEngine.valueOf(tlsEngine), tlsVersions, tlsCiphers, false, null, tlsResume))
                 .keepAlive(keepAlive).http3(http3).earlyData(earlyData)
-                .arrival(Arrival.parse(arrival == null ? Arrival.UNIFORM.id() : arrival, arrivalSeed)).build();
+                .arrival(Arrival.parse(arrival == null ? Arrival.UNIFORM.id() : arrival, arrivalSeed))
+                .spinLead(spinLead == null ? SpinLead.AUTO : SpinLead.parse(spinLead)).build();
     }
 }

@@ -48,7 +48,7 @@ class LoadMergeTest {
         return new LoadResult(SPEC, Transport.NIO, durationNanos, n, n * 100, n * 50, new ErrorCounts(1, 0, 2, 0, n % 4, 0),
                 1, new TreeMap<>(Map.of(200, n - 1, 503, 1L)), latency, uncorrected, threadRate, cpuNanos, busiest, 2, 2,
                 new ConnectionStats(2, setup, tls, quic),
-                new PacingSummary(Arrival.UNIFORM, lateness, n % 6, waited, n % 2));
+                new PacingSummary(Arrival.UNIFORM, lateness, n % 6, waited, n % 2, null));
     }
 
     @Test

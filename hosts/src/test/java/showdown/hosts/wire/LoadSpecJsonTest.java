@@ -6,6 +6,7 @@ import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import showdown.load.Arrival;
 import showdown.load.LoadSpec;
+import showdown.load.SpinLead;
 
 /** A plan crosses the wire whole: the agent runs the protocol, model and sizes the controller asked for. */
 class LoadSpecJsonTest {
@@ -52,5 +53,14 @@ class LoadSpecJsonTest {
 
         assertThat(received.arrival()).isEqualTo(Arrival.poisson(-77));
         assertThat(received).isEqualTo(spec);
+    }
+
+    @Test
+    void aPlanKeepsItsSpinLead() {
+        LoadSpec spec = LoadSpec.builder().url("http://192.0.2.10:8080/").connections(4).threads(1)
+                .duration(Duration.ofSeconds(5)).rate(1000).spinLead(SpinLead.micros(7)).build();
+
+        assertThat(acrossTheWire(spec).spinLead()).isEqualTo(SpinLead.micros(7));
+        assertThat(acrossTheWire(spec.toBuilder().spinLead(SpinLead.AUTO).build()).spinLead()).isEqualTo(SpinLead.AUTO);
     }
 }

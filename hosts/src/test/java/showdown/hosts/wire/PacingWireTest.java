@@ -15,6 +15,7 @@ import showdown.load.LoadResult;
 import showdown.load.LoadSpec;
 import showdown.load.PacingSummary;
 import showdown.load.Transport;
+import showdown.load.stats.TimerSlackSetting;
 
 /** An open-model case over hosts says as much about the generator's pacing as the same case run locally. */
 class PacingWireTest {
@@ -34,7 +35,7 @@ class PacingWireTest {
         }
         return new LoadResult(SPEC, Transport.EPOLL, 1_000_000_000L, n, 0, 0, ErrorCounts.NONE, 0,
                 new TreeMap<>(Map.of(200, n)), latency, latency, new Histogram(3), 0, -1, 1, 2, null,
-                new PacingSummary(Arrival.UNIFORM, lateness, blocked, waited, unsent));
+                new PacingSummary(Arrival.UNIFORM, lateness, blocked, waited, unsent, TimerSlackSetting.lowered(1_000)));
     }
 
     @Test
@@ -50,6 +51,7 @@ class PacingWireTest {
         assertThat(p.blocked()).isEqualTo(7);
         assertThat(p.unsent()).isEqualTo(1);
         assertThat(p.arrival()).isEqualTo(Arrival.UNIFORM);
+        assertThat(p.timerSlack()).isEqualTo(TimerSlackSetting.lowered(1_000));
     }
 
     @Test

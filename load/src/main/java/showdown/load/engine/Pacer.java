@@ -3,6 +3,7 @@ package showdown.load.engine;
 import java.util.function.IntUnaryOperator;
 import java.util.function.LongSupplier;
 import showdown.load.stats.PacingStats;
+import showdown.load.stats.TimerSlackSetting;
 
 /**
  * The open model for one event loop: one schedule of due times ({@link ArrivalSchedule}) for all of
@@ -90,6 +91,16 @@ public final class Pacer {
     public void start(long originNanos, long offsetNanos) {
         schedule.start(originNanos, offsetNanos);
         started = true;
+    }
+
+    /** The mean gap between two of this loop's due times. */
+    public double gapNanos() {
+        return schedule.gapNanos();
+    }
+
+    /** The loop's thread runs with this timer slack: it goes into the pacing figures. */
+    void timerSlack(TimerSlackSetting setting) {
+        stats.timerSlack(setting);
     }
 
     /** The run is over: nothing more is released or sent. */

@@ -16,6 +16,7 @@ import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import showdown.load.SpinLead;
 import showdown.load.stats.WorkerStats;
 import showdown.load.tls.TlsClient;
 
@@ -88,10 +89,11 @@ public final class Worker {
 
     /**
      * Open model: this loop sends on {@code schedule}, its first request due {@code offsetNanos}
-     * after the run's origin, and wakes for its due times through {@code loops}. Called before any
+     * after the run's origin, and wakes for its due times through {@code loops}, {@code spinLead}
+     * before each. Called before any
      * connection is added.
      */
-    public void paceOn(ArrivalSchedule schedule, long offsetNanos, PacedIoHandler.Factory loops) {
+    public void paceOn(ArrivalSchedule schedule, long offsetNanos, PacedIoHandler.Factory loops, SpinLead spinLead) {
         if (!connections.isEmpty()) {
             throw new IllegalStateException("the pacer must exist before the connections");
         }
@@ -99,7 +101,7 @@ public final class Worker {
         this.pacer = p;
         this.scheduleOffsetNanos = offsetNanos;
         PacedIoHandler handler = loops.of(loop);
-        loop.execute(() -> handler.attach(p));
+        loop.execute(() -> handler.attach(p, spinLead));
     }
 
     /** The open model's pacer, or null in the closed model. */

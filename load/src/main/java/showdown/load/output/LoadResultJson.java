@@ -19,6 +19,7 @@ import showdown.load.LoadResult;
 import showdown.load.LoadSpec;
 import showdown.load.Transport;
 import showdown.load.stats.LatencyStats;
+import showdown.load.stats.TimerSlackSetting;
 
 /**
  * Writes a {@link LoadResult} as JSON, schema {@value #SCHEMA} (documented in docs/load.md).
@@ -129,13 +130,16 @@ public final class LoadResultJson {
         }
         g.writeStringField("transport", transport.name().toLowerCase(Locale.ROOT));
         g.writeNumberField("busyPollMicros", s.busyPollMicros());
+        g.writeStringField("spinLead", s.spinLead().id());
         g.writeEndObject();
     }
 
     /**
      * The open model's pacing ({@code null} in the closed model): the pacing error's distribution
      * ({@code latenessMicros}), the requests that waited for a connection ({@code blocked}), how
-     * long ({@code waitedMicros}), and those still waiting at the end ({@code unsent}).
+     * long ({@code waitedMicros}), those still waiting at the end ({@code unsent}), and the pacing
+     * loops' {@code timerSlack}: {@code nanos} (null when not lowered) and {@code notLowered} (why
+     * not; null when lowered), or null when not known.
      */
     private static void pacing(JsonGenerator g, PacingSummary p) throws IOException {
         if (p == null) {
@@ -149,6 +153,19 @@ public final class LoadResultJson {
         g.writeFieldName("waitedMicros");
         latency(g, p.waited());
         g.writeNumberField("unsent", p.unsent());
+        TimerSlackSetting slack = p.timerSlack();
+        if (slack == null) {
+            g.writeNullField("timerSlack");
+        } else {
+            g.writeObjectFieldStart("timerSlack");
+            if (slack.wasLowered()) {
+                g.writeNumberField("nanos", slack.nanos());
+            } else {
+                g.writeNullField("nanos");
+            }
+            g.writeStringField("notLowered", slack.notLoweredBecause());
+            g.writeEndObject();
+        }
         g.writeEndObject();
     }
 

@@ -108,8 +108,9 @@ public final class WrkReport {
      */
     private static void pacing(PrintStream out, PacingSummary p, Histogram latency) {
         Histogram late = p.lateness();
-        out.printf(Locale.ROOT, "  Pacing error (sent after due): p50 %s, p99 %s, max %s%n",
-                micros(late.getValueAtPercentile(50)), micros(late.getValueAtPercentile(99)), micros(late.getMaxValue()));
+        out.printf(Locale.ROOT, "  Pacing error (sent after due): p50 %s, p99 %s, max %s%s%n",
+                micros(late.getValueAtPercentile(50)), micros(late.getValueAtPercentile(99)), micros(late.getMaxValue()),
+                p.timerSlack() == null ? "" : " (" + p.timerSlack().describe() + ")");
         if (p.notable(latency)) {
             out.println("    its p99 is over a tenth of the latency's p99: the generator's lateness is part of that latency");
         }

@@ -16,6 +16,7 @@ public final class PacingStats {
     private final Histogram waited = new Histogram(SIGNIFICANT_DIGITS);
     private long blocked;
     private long unsent;
+    private TimerSlackSetting timerSlack;
 
     /** A request due {@code latenessNanos} ago was released now. */
     public void recordRelease(long latenessNanos) {
@@ -37,6 +38,11 @@ public final class PacingStats {
         unsent = n;
     }
 
+    /** The loop's thread got this timer slack when its pacer attached; the warm-up does not reset it. */
+    public void timerSlack(TimerSlackSetting setting) {
+        timerSlack = setting;
+    }
+
     /** The warm-up is over: what it counted goes. */
     void reset() {
         lateness.reset();
@@ -54,6 +60,11 @@ public final class PacingStats {
 
     public long blocked() {
         return blocked;
+    }
+
+    /** The loop's timer slack; null when no pacer attached. */
+    public TimerSlackSetting timerSlack() {
+        return timerSlack;
     }
 
     public long unsent() {
