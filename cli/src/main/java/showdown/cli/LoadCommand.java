@@ -25,6 +25,8 @@ import showdown.load.TlsOptions;
 import showdown.load.Transport;
 import showdown.load.Units;
 import showdown.load.output.WrkReport;
+import showdown.load.warmup.CompileTime;
+import showdown.load.warmup.CompilerQuiet;
 
 /**
  * {@code showdown load}: wrk's flags and output, plus pipelining, an open model, JSON and HdrHistogram logs;
@@ -122,7 +124,9 @@ final class LoadCommand extends Command {
                         + " independent users arrive) (default: " + arrival + ")", v -> arrival = v)
                 .value("--seed", "N", "with --arrival poisson: the generator's seed, to repeat a schedule (default: random,"
                         + " printed)", v -> seed = v)
-                .value("--warmup", "T", "load that runs first and is not recorded (default: none)", v -> warmup = v)
+                .value("--warmup", "T", "load that runs first and is not recorded; 0 for none (default: with -R, until"
+                        + " the generator's JIT compiler is quiet, " + seconds(CompilerQuiet.Rule.DEFAULT.least()) + " to "
+                        + seconds(CompilerQuiet.Rule.DEFAULT.most()) + "; else none)", v -> warmup = v)
                 .value("--json", "FILE|-", "write the result as JSON (schema showdown.load/1); '-' = stdout, and the text"
                         + " goes to stderr", v -> json = v)
                 .value("--hlog", "FILE", "write an HdrHistogram interval log of the measured window (one histogram a second,"
@@ -157,6 +161,9 @@ final class LoadCommand extends Command {
         try (IntervalLog log = hlog == null ? null : IntervalLog.open(hlog)) {
             ProgressLine progressLine = new ProgressLine(System.err, spec, progress || ProgressLine.stderrIsTerminal());
             LoadEngine engine = new LoadEngine(spec, progressLine, log == null ? null : log::write);
+            if (warmsUntilQuiet()) {
+                engine.warmUntilQuiet(CompilerQuiet.Rule.DEFAULT, CompileTime.thisJvm());
+            }
             CountDownLatch reported = new CountDownLatch(1);
             Thread onCtrlC = new Thread(() -> {
                 engine.requestStop();
@@ -169,6 +176,10 @@ final class LoadCommand extends Command {
                     log.finish(result.durationNanos());
                 }
                 progressLine.finish();
+                String warmed = WrkReport.warmupLine(result.warmup());
+                if (warmed != null) {
+                    text.println(warmed);
+                }
                 WrkReport.printResult(result, latency, text);
                 text.flush();
                 String warning = saturationWarning(result);
@@ -194,6 +205,19 @@ final class LoadCommand extends Command {
                 removeHook(onCtrlC);
             }
         }
+    }
+
+    /**
+     * Whether the run warms up until the generator's own compilers are quiet: the open model's
+     * default, since its pacing error is the generator's timing and a compiling JVM is late; the
+     * closed model has no schedule to be late for and keeps no warm-up unless asked.
+     */
+    boolean warmsUntilQuiet() {
+        return warmup == null && rate != null;
+    }
+
+    private static String seconds(Duration d) {
+        return Units.timeSeconds(d.toSeconds());
     }
 
     private LoadSpec spec() throws IOException {
