@@ -178,7 +178,7 @@ final class LoadCommand extends Command {
                 progressLine.finish();
                 String warmed = WrkReport.warmupLine(result.warmup());
                 if (warmed != null) {
-                    text.println(warmed);
+                    text.println(warmed + " (--warmup sets it)");
                 }
                 WrkReport.printResult(result, latency, text);
                 text.flush();

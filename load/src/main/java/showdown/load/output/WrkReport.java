@@ -87,10 +87,9 @@ public final class WrkReport {
             return length + "stopped before the generator's compiler was quiet";
         }
         if (w.state() == CompilerQuiet.State.STEADY) {
-            return length + "until the generator's compiler was quiet (--warmup sets it)";
+            return length + "until the generator's compiler was quiet";
         }
-        return length + "the generator's compiler not quiet after it: the pacing error may include compilation"
-                + " (--warmup sets it)";
+        return length + "the generator's compiler not quiet after it: the pacing error may include compilation";
     }
 
     public static void printResult(LoadResult r, boolean latencyTable, PrintStream out) {
