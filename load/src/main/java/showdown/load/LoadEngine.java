@@ -208,7 +208,8 @@ public final class LoadEngine {
                     w.loop().execute(w::beginMeasuring);
                 }
                 collector.windowStarts(measureStart);
-                deadline = deadline(measureStart);
+                // a late check at the longest warm-up shortens the window rather than the run's bound
+                deadline = deadline(Math.min(measureStart, runStart + quietRule.most().toNanos()));
                 lastProgress = measureStart;
                 nextSlice = measureStart + sliceNanos;
             }
