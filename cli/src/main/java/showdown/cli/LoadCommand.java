@@ -159,7 +159,8 @@ final class LoadCommand extends Command {
         text.flush();
 
         try (IntervalLog log = hlog == null ? null : IntervalLog.open(hlog)) {
-            ProgressLine progressLine = new ProgressLine(System.err, spec, progress || ProgressLine.stderrIsTerminal());
+            ProgressLine progressLine = new ProgressLine(System.err, spec, progress || ProgressLine.stderrIsTerminal(),
+                    warmsUntilQuiet());
             LoadEngine engine = new LoadEngine(spec, progressLine, log == null ? null : log::write);
             if (warmsUntilQuiet()) {
                 engine.warmUntilQuiet(CompilerQuiet.Rule.DEFAULT, CompileTime.thisJvm());

@@ -197,6 +197,17 @@ class LoadCommandTest {
         assertThat(served.get()).isGreaterThan(measured); // the warm-up's requests reached the server, unrecorded
     }
 
+    @Test
+    void theProgressLineGivesTheWarmUpUntilTheCompilerIsQuietAsABound() {
+        LoadSpec spec = LoadSpec.builder().url(url("/")).rate(100).build();
+        ByteArrayOutputStream lines = new ByteArrayOutputStream();
+        PrintStream to = new PrintStream(lines, true, StandardCharsets.UTF_8);
+        new ProgressLine(to, spec, true, true).onProgress(new showdown.load.Progress(-7_400_000_000L, true, 0, 0, 0));
+        new ProgressLine(to, spec, true, false).onProgress(new showdown.load.Progress(-7_400_000_000L, true, 0, 0, 0));
+        assertThat(lines.toString(StandardCharsets.UTF_8)).contains(
+                "  warming up until the generator's compiler is quiet (at most 7s left)", "  warming up (7s left)");
+    }
+
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {"-R 200 --warmup 0", "-R 200 --warmup 0.5s", "--warmup 0.5s", "(closed, no flag)"})
     void aWarmUpGivenOrTheClosedModelIsNotJudgedByTheCompiler(String flags, @TempDir Path dir) throws IOException {
