@@ -26,6 +26,8 @@ import showdown.load.TlsOptions;
 import showdown.load.Transport;
 import showdown.load.Units;
 import showdown.load.output.WrkReport;
+import showdown.load.warmup.CompileTime;
+import showdown.load.warmup.CompilerQuiet;
 
 /**
  * {@code showdown load}: wrk's flags and output, plus pipelining, an open model, JSON and HdrHistogram logs;
@@ -127,7 +129,9 @@ final class LoadCommand extends Command {
                         + " 0 = no spin (default: " + spinLead + ")", v -> spinLead = v)
                 .value("--seed", "N", "with --arrival poisson: the generator's seed, to repeat a schedule (default: random,"
                         + " printed)", v -> seed = v)
-                .value("--warmup", "T", "load that runs first and is not recorded (default: none)", v -> warmup = v)
+                .value("--warmup", "T", "load that runs first and is not recorded; 0 for none (default: with -R, until"
+                        + " the generator's JIT compiler is quiet, " + seconds(CompilerQuiet.Rule.DEFAULT.least()) + " to "
+                        + seconds(CompilerQuiet.Rule.DEFAULT.most()) + "; else none)", v -> warmup = v)
                 .value("--json", "FILE|-", "write the result as JSON (schema showdown.load/1); '-' = stdout, and the text"
                         + " goes to stderr", v -> json = v)
                 .value("--hlog", "FILE", "write an HdrHistogram interval log of the measured window (one histogram a second,"
@@ -160,8 +164,12 @@ final class LoadCommand extends Command {
         text.flush();
 
         try (IntervalLog log = hlog == null ? null : IntervalLog.open(hlog)) {
-            ProgressLine progressLine = new ProgressLine(System.err, spec, progress || ProgressLine.stderrIsTerminal());
+            ProgressLine progressLine = new ProgressLine(System.err, spec, progress || ProgressLine.stderrIsTerminal(),
+                    warmsUntilQuiet());
             LoadEngine engine = new LoadEngine(spec, progressLine, log == null ? null : log::write);
+            if (warmsUntilQuiet()) {
+                engine.warmUntilQuiet(CompilerQuiet.Rule.DEFAULT, CompileTime.thisJvm());
+            }
             CountDownLatch reported = new CountDownLatch(1);
             Thread onCtrlC = new Thread(() -> {
                 engine.requestStop();
@@ -174,6 +182,10 @@ final class LoadCommand extends Command {
                     log.finish(result.durationNanos());
                 }
                 progressLine.finish();
+                String warmed = WrkReport.warmupLine(result.warmup());
+                if (warmed != null) {
+                    text.println(warmed + " (--warmup sets it)");
+                }
                 WrkReport.printResult(result, latency, text);
                 text.flush();
                 String warning = saturationWarning(result);
@@ -199,6 +211,19 @@ final class LoadCommand extends Command {
                 removeHook(onCtrlC);
             }
         }
+    }
+
+    /**
+     * Whether the run warms up until the generator's own compilers are quiet: the open model's
+     * default, since its pacing error is the generator's timing and a compiling JVM is late; the
+     * closed model has no schedule to be late for and keeps no warm-up unless asked.
+     */
+    boolean warmsUntilQuiet() {
+        return warmup == null && rate != null;
+    }
+
+    private static String seconds(Duration d) {
+        return Units.timeSeconds(d.toSeconds());
     }
 
     private LoadSpec spec() throws IOException {

@@ -15,9 +15,17 @@ final class ProgressLine implements ProgressListener {
     private final boolean enabled;
     private final boolean terminal;
     private final String total;
+    private final String warming;
     private boolean printed;
 
     ProgressLine(PrintStream err, LoadSpec spec, boolean enabled) {
+        this(err, spec, enabled, false);
+    }
+
+    /** @param untilQuiet the warm-up ends when the generator's compiler is quiet: its time left is a bound */
+    ProgressLine(PrintStream err, LoadSpec spec, boolean enabled, boolean untilQuiet) {
+        this.warming = untilQuiet ? "  warming up until the generator's compiler is quiet (at most %ds left)"
+                : "  warming up (%ds left)";
         this.err = err;
         this.enabled = enabled;
         this.terminal = stderrIsTerminal();
@@ -30,7 +38,7 @@ final class ProgressLine implements ProgressListener {
             return;
         }
         String line = p.warmingUp()
-                ? String.format(Locale.ROOT, "  warming up (%ds left)", Math.max(0, -p.elapsedNanos() / 1_000_000_000L))
+                ? String.format(Locale.ROOT, warming, Math.max(0, -p.elapsedNanos() / 1_000_000_000L))
                 : String.format(Locale.ROOT, "  %3ds%s  %,12.0f req/s  %,d requests  %,d errors",
                         p.elapsedNanos() / 1_000_000_000L, total, p.requestsPerSecond(), p.requests(), p.errors());
         if (terminal) {

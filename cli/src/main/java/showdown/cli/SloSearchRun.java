@@ -11,6 +11,7 @@ import showdown.harness.measure.StepInterference;
 import showdown.harness.run.CpuAffinity;
 import showdown.harness.run.CpuList;
 import showdown.load.LoadSpec;
+import showdown.load.WarmupSummary;
 import showdown.load.Units;
 import showdown.load.capacity.CapacityJson;
 import showdown.load.capacity.CapacityReport;
@@ -19,7 +20,11 @@ import showdown.load.capacity.CapacitySearch;
 import showdown.load.capacity.EngineStepRunner;
 import showdown.load.capacity.InterferenceCheck;
 import showdown.load.capacity.Limit;
+import showdown.load.capacity.SearchListener;
 import showdown.load.capacity.SearchSettings;
+import showdown.load.capacity.Step;
+import showdown.load.output.WrkReport;
+import showdown.load.warmup.CompilerQuiet;
 
 /**
  * {@code showdown load --slo}: runs the search for sustainable throughput against the load the
@@ -61,9 +66,27 @@ final class SloSearchRun {
         boolean checked = host != null && !loadCpus.containsAll(host.cpus());
         printInterference(text, checked, loadCpus);
         EngineStepRunner runner = new EngineStepRunner(base, settings.target(), warmup, probe, window,
-                checked ? StepInterference.ofLoad(loadCpus) : InterferenceCheck.NONE);
+                checked ? StepInterference.ofLoad(loadCpus) : InterferenceCheck.NONE)
+                .warmGeneratorFirst(CompilerQuiet.Rule.DEFAULT);
         CapacityReport report = new CapacityReport(text, settings.target());
-        CapacitySearch search = new CapacitySearch(settings, runner, report, base.connections());
+        CapacitySearch search = new CapacitySearch(settings, runner, new SearchListener() {
+            private boolean warmupSaid;
+
+            @Override
+            public void onProbe(double rate, int connections) {
+                report.onProbe(rate, connections);
+            }
+
+            @Override
+            public void onStep(Step step) {
+                WarmupSummary w = runner.generatorWarmup();
+                if (!warmupSaid && w != null && WrkReport.warmupLine(w) != null) {
+                    warmupSaid = true;
+                    text.println("  " + WrkReport.warmupLine(w) + " (before the first step)");
+                }
+                report.onStep(step);
+            }
+        }, base.connections());
         CountDownLatch reported = new CountDownLatch(1);
         Thread onCtrlC = new Thread(() -> {
             search.stop();
@@ -98,9 +121,11 @@ final class SloSearchRun {
     private void printHeader(PrintStream text) {
         text.printf(Locale.ROOT, "Searching for sustainable throughput at %s @ %s%n", settings.target().describe(),
                 base.urls().get(0));
-        text.printf(Locale.ROOT, "  %d threads, -c %d (up to %d); each step settles %s, then measures %s; resolution"
+        text.printf(Locale.ROOT, "  %d threads, -c %d (up to %d); each step settles %s (the first until the generator's compiler is"
+                        + " quiet, at most %s), then measures %s; resolution"
                         + " %.0f%%%s%n", base.threads(), base.connections(), settings.maxConnections(),
-                Units.timeSeconds(EngineStepRunner.SETTLE.toSeconds()), Units.timeSeconds(window.toNanos() / 1e9),
+                Units.timeSeconds(EngineStepRunner.SETTLE.toSeconds()),
+                Units.timeSeconds(CompilerQuiet.Rule.DEFAULT.most().toSeconds()), Units.timeSeconds(window.toNanos() / 1e9),
                 settings.resolution() * 100, settings.capped() ? String.format(Locale.ROOT, "; at most %,d req/s",
                         Math.round(settings.maxRate())) : "");
         text.flush();

@@ -177,6 +177,56 @@ class LoadCommandTest {
                 busiestLoopShare, cpus);
     }
 
+    @Test
+    void theOpenModelWarmsUpUntilTheGeneratorsCompilerIsQuietByDefaultAndEndsByItself(@TempDir Path dir)
+            throws IOException {
+        AtomicLong served = countRequests();
+        Path json = dir.resolve("result.json");
+        int code = Main.execute("load", "-t1", "-c2", "-d", "1s", "-R", "200", "--json", json.toString(), url("/"));
+        String text = out.toString(StandardCharsets.UTF_8);
+        assertThat(code).as(err.toString(StandardCharsets.UTF_8)).isZero();
+        JsonNode warmup = new ObjectMapper().readTree(json.toFile()).get("warmup");
+        assertThat(warmup.get("until").asText()).isEqualTo("compiler-quiet");
+        assertThat(warmup.get("seconds").asDouble()).isGreaterThanOrEqualTo(1.0); // the least warm-up
+        assertThat(warmup.get("steady").isBoolean()).isTrue();
+        // one line says what ended it, before the results
+        assertThat(text).containsPattern("\nWarm-up: [0-9]+\\.[0-9] s, (until the generator's compiler was quiet"
+                + "|the generator's compiler not quiet after it: the pacing error may include compilation)"
+                + " \\(--warmup sets it\\)\n  Thread Stats");
+        long measured = new ObjectMapper().readTree(json.toFile()).get("requests").asLong();
+        assertThat(served.get()).isGreaterThan(measured); // the warm-up's requests reached the server, unrecorded
+    }
+
+    @Test
+    void theProgressLineGivesTheWarmUpUntilTheCompilerIsQuietAsABound() {
+        LoadSpec spec = LoadSpec.builder().url(url("/")).rate(100).build();
+        ByteArrayOutputStream lines = new ByteArrayOutputStream();
+        PrintStream to = new PrintStream(lines, true, StandardCharsets.UTF_8);
+        new ProgressLine(to, spec, true, true).onProgress(new showdown.load.Progress(-7_400_000_000L, true, 0, 0, 0));
+        new ProgressLine(to, spec, true, false).onProgress(new showdown.load.Progress(-7_400_000_000L, true, 0, 0, 0));
+        assertThat(lines.toString(StandardCharsets.UTF_8)).contains(
+                "  warming up until the generator's compiler is quiet (at most 7s left)", "  warming up (7s left)");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"-R 200 --warmup 0", "-R 200 --warmup 0.5s", "--warmup 0.5s", "(closed, no flag)"})
+    void aWarmUpGivenOrTheClosedModelIsNotJudgedByTheCompiler(String flags, @TempDir Path dir) throws IOException {
+        Path json = dir.resolve("result.json");
+        List<String> args = new ArrayList<>(List.of("load", "-t1", "-c2", "-d", "0.5s", "--json", json.toString()));
+        if (!flags.startsWith("(")) {
+            args.addAll(List.of(flags.split(" ")));
+        }
+        args.add(url("/"));
+        int code = Main.execute(args.toArray(String[]::new));
+        assertThat(code).as(err.toString(StandardCharsets.UTF_8)).isZero();
+        JsonNode warmup = new ObjectMapper().readTree(json.toFile()).get("warmup");
+        boolean fixed = flags.contains("0.5s");
+        assertThat(warmup.get("until").asText()).isEqualTo(fixed ? "fixed" : "none");
+        assertThat(warmup.get("seconds").asDouble()).isEqualTo(fixed ? 0.5 : 0.0);
+        assertThat(warmup.get("steady").isNull()).isTrue();
+        assertThat(out.toString(StandardCharsets.UTF_8)).doesNotContain("Warm-up:");
+    }
+
     /** How far the wall clock and the monotonic clock may drift apart during one short run. */
     private static final double CLOCKS_APART_MILLIS = 50.0;
 

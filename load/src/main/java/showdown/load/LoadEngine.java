@@ -23,12 +23,16 @@ import showdown.load.http2.H2Connection;
 import showdown.load.http3.H3Client;
 import showdown.load.http3.H3Connection;
 import showdown.load.tls.TlsClient;
+import showdown.load.warmup.CompileTime;
+import showdown.load.warmup.CompilerQuiet;
 
 /**
  * Runs one load (see {@link LoadSpec}): one event loop per thread, each owning its connections;
  * the calling thread collects interval histograms and progress once a second, and stops the loops
- * at the deadline. A run always ends by {@code warmup + duration + 1 s}, or for a count-bounded run
- * when every request has completed or failed (each bounded by the timeout).
+ * at the deadline. The warm-up is the spec's fixed one, or one that ends when the generator's own
+ * compilers are quiet ({@link #warmUntilQuiet}). A run always ends by {@code warmup + duration + 1 s}
+ * (the longest warm-up, for one judged by the compilers), or for a count-bounded run when every
+ * request has completed or failed (each bounded by the timeout).
  */
 public final class LoadEngine {
 
@@ -45,6 +49,8 @@ public final class LoadEngine {
     private final long sliceNanos;
     private volatile boolean stopRequested;
     private Runnable startGate = () -> { };
+    private CompilerQuiet.Rule quietRule;
+    private CompileTime compileTime;
 
     /**
      * Receives the measured window slice by slice: each slice's latency histogram (nanoseconds),
@@ -96,6 +102,20 @@ public final class LoadEngine {
      */
     public LoadEngine startGate(Runnable gate) {
         this.startGate = gate == null ? () -> { } : gate;
+        return this;
+    }
+
+    /**
+     * Warms up, unrecorded, until this JVM's compilers are quiet ({@link CompilerQuiet}) rather than
+     * for the spec's fixed warm-up, which must then be zero. The result says how long it took
+     * ({@link LoadResult#warmup()}).
+     */
+    public LoadEngine warmUntilQuiet(CompilerQuiet.Rule rule, CompileTime compileTime) {
+        if (!spec.warmup().isZero()) {
+            throw new IllegalArgumentException("a fixed warm-up (" + spec.warmup() + ") and one until the compilers are quiet");
+        }
+        this.quietRule = rule;
+        this.compileTime = compileTime;
         return this;
     }
 
@@ -160,17 +180,19 @@ public final class LoadEngine {
         awaitQuietly(connected, timeoutNanos);
         startGate.run();
         long runStart = System.nanoTime();
-        long measureStart = runStart + warmupNanos;
-        boolean measureNow = warmupNanos == 0;
+        CompilerQuiet quiet = quietRule == null ? null : new CompilerQuiet(quietRule, compileTime, runStart);
+        // judged by the compilers: the window starts when they are quiet, at the latest after the longest warm-up
+        long measureStart = runStart + (quiet != null ? quietRule.most().toNanos() : warmupNanos);
+        boolean measureNow = quiet == null && warmupNanos == 0;
         for (Worker w : workers) {
             w.loop().execute(() -> w.start(measureNow, runStart));
-            if (!measureNow) {
+            if (quiet == null && !measureNow) {
                 w.loop().schedule(w::beginMeasuring, warmupNanos, TimeUnit.NANOSECONDS);
             }
         }
 
         ResultCollector collector = new ResultCollector(workers, runStart, measureStart);
-        long deadline = spec.duration() == null ? Long.MAX_VALUE : measureStart + spec.duration().toNanos();
+        long deadline = deadline(measureStart);
         long stallNanos = stallNanos(spec);
         long settled = 0;
         long lastProgress = measureStart;
@@ -179,6 +201,18 @@ public final class LoadEngine {
         long nextSlice = measureStart + sliceNanos;
         while (true) {
             long now = System.nanoTime();
+            if (quiet != null && quiet.state() == CompilerQuiet.State.WARMING && now >= quiet.nextCheckNanos()
+                    && quiet.check(now) != CompilerQuiet.State.WARMING) {
+                measureStart = now;
+                for (Worker w : workers) {
+                    w.loop().execute(w::beginMeasuring);
+                }
+                collector.windowStarts(measureStart);
+                // a late check at the longest warm-up shortens the window rather than the run's bound
+                deadline = deadline(Math.min(measureStart, runStart + quietRule.most().toNanos()));
+                lastProgress = measureStart;
+                nextSlice = measureStart + sliceNanos;
+            }
             if (cpuStart < 0 && now >= measureStart) {
                 cpuStart = processCpuNanos();
                 intervals.onWindowStart();
@@ -196,6 +230,9 @@ public final class LoadEngine {
                 }
             }
             long wake = Math.min(deadline, Math.min(nextTick, cpuStart < 0 ? measureStart : nextSlice));
+            if (quiet != null && quiet.state() == CompilerQuiet.State.WARMING) {
+                wake = Math.min(wake, quiet.nextCheckNanos());
+            }
             if (spec.countBounded()) {
                 wake = Math.min(wake, now + Worker.TICK_NANOS);
             }
@@ -220,8 +257,22 @@ public final class LoadEngine {
         long windowEnd = spec.countBounded() && !stopRequested && collector.allFinished()
                 ? Math.max(measureStart, lastCompletion(workers)) : stopNanos;
         collector.slice(intervals, Math.max(windowEnd, collector.lastSliceEnd()));
-        return collector.result(spec, transport, Math.max(0, windowEnd - measureStart),
+        LoadResult result = collector.result(spec, transport, Math.max(0, windowEnd - measureStart),
                 cpuStart < 0 ? 0 : cpuEnd - cpuStart, tls != null ? tls.engineName() : h3 != null ? H3Client.ENGINE : null);
+        return quiet == null ? result : result.withWarmup(warmup(quiet, runStart, stopNanos));
+    }
+
+    /** When the measured window that starts at {@code measureStart} ends; never for a run bounded only by a count. */
+    private long deadline(long measureStart) {
+        return spec.duration() == null ? Long.MAX_VALUE : measureStart + spec.duration().toNanos();
+    }
+
+    /** A warm-up judged by the compilers; one stopped (Ctrl-C) before they were judged lasted until the stop. */
+    private static WarmupSummary warmup(CompilerQuiet quiet, long runStart, long stopNanos) {
+        if (quiet.state() == CompilerQuiet.State.WARMING) {
+            return new WarmupSummary(WarmupSummary.Until.COMPILER_QUIET, (stopNanos - runStart) / 1e9, null);
+        }
+        return new WarmupSummary(WarmupSummary.Until.COMPILER_QUIET, quiet.durationNanos() / 1e9, quiet.state());
     }
 
     /**

@@ -28,6 +28,7 @@ import org.HdrHistogram.Histogram;
  * @param connections          the sockets opened in the window, their setup latency and, on https, TLS
  * @param pacing               open model only: the generator's pacing error and the requests that
  *                             waited for a connection; otherwise null
+ * @param warmup               the unrecorded load before the window: how long, and what ended it
  */
 public record LoadResult(
         LoadSpec spec,
@@ -47,7 +48,8 @@ public record LoadResult(
         int generatorCpus,
         int connectionsOpen,
         ConnectionStats connections,
-        PacingSummary pacing) {
+        PacingSummary pacing,
+        WarmupSummary warmup) {
 
     /** A loop, or the whole process, this busy leaves the server waiting for requests. */
     public static final double SATURATED_SHARE = 0.9;
@@ -58,6 +60,25 @@ public record LoadResult(
     public LoadResult {
         statusCounts = new TreeMap<>(statusCounts);
         connections = connections == null ? ConnectionStats.none() : connections;
+        warmup = warmup == null ? WarmupSummary.fixed(spec.warmup().toNanos() / 1e9) : warmup;
+    }
+
+    /** A result whose warm-up was the spec's fixed one, or none (merged parts, agents, tests). */
+    public LoadResult(LoadSpec spec, Transport transport, long durationNanos, long requests, long bytesRead,
+                      long bytesWritten, ErrorCounts errors, long reconnects, SortedMap<Integer, Long> statusCounts,
+                      Histogram latency, Histogram uncorrectedLatency, Histogram threadRequestsPerSecond,
+                      long generatorCpuNanos, double busiestLoopCpuShare, int generatorCpus, int connectionsOpen,
+                      ConnectionStats connections, PacingSummary pacing) {
+        this(spec, transport, durationNanos, requests, bytesRead, bytesWritten, errors, reconnects, statusCounts,
+                latency, uncorrectedLatency, threadRequestsPerSecond, generatorCpuNanos, busiestLoopCpuShare,
+                generatorCpus, connectionsOpen, connections, pacing, null);
+    }
+
+    /** This result with the warm-up that ran before its window. */
+    public LoadResult withWarmup(WarmupSummary w) {
+        return new LoadResult(spec, transport, durationNanos, requests, bytesRead, bytesWritten, errors, reconnects,
+                statusCounts, latency, uncorrectedLatency, threadRequestsPerSecond, generatorCpuNanos,
+                busiestLoopCpuShare, generatorCpus, connectionsOpen, connections, pacing, w);
     }
 
     /** A result without pacing figures (the closed model, tests). */

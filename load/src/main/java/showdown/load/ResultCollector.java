@@ -14,7 +14,7 @@ import showdown.load.tls.TlsFailure;
 final class ResultCollector {
 
     private final List<Worker> workers;
-    private final long measureStart;
+    private long measureStart;
     /** Each loop's latencies over the measured window so far, by the loop's index. */
     private final List<Histogram> latency;
     private final List<Histogram> uncorrected;
@@ -38,6 +38,12 @@ final class ResultCollector {
             h.add(new Histogram(3));
         }
         return h;
+    }
+
+    /** The measured window starts at {@code start}, not where it was first thought to (a warm-up judged as it runs). */
+    void windowStarts(long start) {
+        measureStart = start;
+        lastSliceEnd = start;
     }
 
     /** Requests that ended so far on every loop, answered or lost. */

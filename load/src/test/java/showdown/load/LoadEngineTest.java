@@ -17,7 +17,9 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
+import showdown.load.warmup.CompilerQuiet;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import showdown.load.output.LoadResultJson;
@@ -388,6 +390,58 @@ class LoadEngineTest {
             assertThat(r.latency().getTotalCount()).isEqualTo(50);
             // how many warm-up requests fit in the second depends on the machine; none of them count
             assertThat(server.requests.get()).isGreaterThanOrEqualTo(50);
+        }
+    }
+
+    /** A rule with short windows, so that a warm-up judged by the compilers fits a unit test. */
+    private static final CompilerQuiet.Rule SHORT_RULE = new CompilerQuiet.Rule(Duration.ofMillis(200),
+            CompilerQuiet.Rule.QUIET_SHARE, Duration.ofMillis(200), Duration.ofMillis(600));
+
+    @Test
+    void aWarmUpUntilTheCompilersAreQuietEndsAtTheFirstQuietWindowAndIsNotRecorded() throws IOException {
+        try (TestServer server = new TestServer(fixed(OK))) {
+            LoadSpec spec = LoadSpec.builder().url(server.url("/")).connections(2).threads(1).rate(200).requests(40)
+                    .timeout(Duration.ofSeconds(5)).build();
+            LoadResult r = assertTimeoutPreemptively(HANG_GUARD, () -> new LoadEngine(spec, null, null)
+                    .warmUntilQuiet(SHORT_RULE, () -> 0).run()); // a compiler that never works
+            assertThat(r.warmup().until()).isEqualTo(WarmupSummary.Until.COMPILER_QUIET);
+            assertThat(r.warmup().state()).isEqualTo(CompilerQuiet.State.STEADY);
+            assertThat(r.warmup().steady()).isTrue();
+            assertThat(r.warmup().seconds()).isGreaterThanOrEqualTo(0.2); // never before the least warm-up
+            assertThat(r.requests()).isEqualTo(40);
+            assertThat(r.latency().getTotalCount()).isEqualTo(40);
+            assertThat(r.pacing().lateness().getTotalCount()).isEqualTo(40);
+            assertThat(server.requests.get()).isGreaterThan(40); // the warm-up's requests were sent, at the same rate
+        }
+    }
+
+    @Test
+    void aWarmUpWhoseCompilersNeverQuietenEndsAtTheLongestAndSaysSo() throws IOException {
+        try (TestServer server = new TestServer(fixed(OK))) {
+            LoadSpec spec = LoadSpec.builder().url(server.url("/")).connections(2).threads(1).rate(200)
+                    .duration(Duration.ofMillis(300)).timeout(Duration.ofSeconds(5)).build();
+            AtomicLong compiled = new AtomicLong();
+            LoadResult r = assertTimeoutPreemptively(HANG_GUARD, () -> new LoadEngine(spec, null, null)
+                    .warmUntilQuiet(SHORT_RULE, () -> compiled.addAndGet(1_000_000_000L)).run()); // a second a look
+            assertThat(r.warmup().state()).isEqualTo(CompilerQuiet.State.NOT_STEADY);
+            assertThat(r.warmup().steady()).isFalse();
+            assertThat(r.warmup().seconds()).isGreaterThanOrEqualTo(0.6);
+            assertThat(r.durationNanos()).isPositive();
+            assertThat(r.requests()).isPositive();
+        }
+    }
+
+    @Test
+    void aFixedWarmUpAndNoneAreNotJudged() throws IOException {
+        try (TestServer server = new TestServer(fixed(OK))) {
+            LoadResult none = run(spec(server, 1, 10));
+            assertThat(none.warmup()).isEqualTo(WarmupSummary.NONE);
+            LoadResult fixed = run(spec(server, 1, 10).warmup(Duration.ofMillis(300)));
+            assertThat(fixed.warmup()).isEqualTo(new WarmupSummary(WarmupSummary.Until.FIXED, 0.3, null));
+            assertThat(fixed.warmup().steady()).isNull();
+            LoadSpec both = spec(server, 1, 10).warmup(Duration.ofMillis(300)).build();
+            assertThatThrownBy(() -> new LoadEngine(both, null, null).warmUntilQuiet(SHORT_RULE, () -> 0))
+                    .isInstanceOf(IllegalArgumentException.class);
         }
     }
 

@@ -13,6 +13,7 @@ import showdown.harness.targets.CompilerTime;
 import showdown.load.LoadEngine;
 import showdown.load.LoadResult;
 import showdown.load.ProgressListener;
+import showdown.load.warmup.CompilerQuiet;
 
 /**
  * Warms a freshly started target until it is steady (docs/run.md, "Steady state"). The warm-up
@@ -44,11 +45,9 @@ final class SteadyWarmup {
      * @param catchUpMax  the longest pause after one pass
      */
     record JitRule(double quietShare, int quietPasses, Duration catchUpStep, double catchUpBusy, Duration catchUpMax) {
-        /**
-         * A warm HotSpot's compilers use well under 1 % of a CPU (a late recompilation now and
-         * then); while it compiles the load's code they use 10-100 %.
-         */
-        static final JitRule DEFAULT = new JitRule(0.03, 2, Duration.ofMillis(100), 0.5, Duration.ofSeconds(2));
+        /** Quiet by the share the load generator judges its own compilers by ({@link CompilerQuiet.Rule#QUIET_SHARE}). */
+        static final JitRule DEFAULT = new JitRule(CompilerQuiet.Rule.QUIET_SHARE, 2, Duration.ofMillis(100), 0.5,
+                Duration.ofSeconds(2));
     }
 
     private final CaseMeasurer.Engine engine;

@@ -9,6 +9,8 @@ import showdown.load.LoadEngine;
 import showdown.load.LoadResult;
 import showdown.load.LoadSpec;
 import showdown.load.PacingSummary;
+import showdown.load.WarmupSummary;
+import showdown.load.warmup.CompilerQuiet;
 
 /**
  * Measures a search's steps with a {@link StepLoad} (the load engine in this process unless told
@@ -17,6 +19,11 @@ import showdown.load.PacingSummary;
  * and then measures one window in {@link #SLICES_PER_WINDOW} slices, the slices the quantile's
  * interval is drawn from. Each run is bounded in time by the engine (settle + window + 1 s). An
  * {@link InterferenceCheck} watches each window; a window it marks says why in its measurement.
+ *
+ * <p>With {@link #warmGeneratorFirst}, the first step settles instead until the generator's own
+ * compilers are quiet ({@link CompilerQuiet}, at least {@link #SETTLE}): the probe's closed-model
+ * load does not take the open model's pacing path, which would otherwise be compiled during the
+ * first step's window, on the generator's CPU, and its lateness counted against the server.
  */
 public final class EngineStepRunner implements StepRunner {
 
@@ -34,6 +41,8 @@ public final class EngineStepRunner implements StepRunner {
     private final InterferenceCheck interference;
     private final StepLoad load;
     private volatile boolean stopped;
+    private CompilerQuiet.Rule firstStepRule;
+    private WarmupSummary generatorWarmup;
 
     /**
      * @param base   the load as the user gave it (URLs, headers, threads, timeout, protocol); its
@@ -64,11 +73,22 @@ public final class EngineStepRunner implements StepRunner {
         this.load = load;
     }
 
+    /** The first step settles until the generator's compilers are quiet, by {@code rule}; returns this. */
+    public EngineStepRunner warmGeneratorFirst(CompilerQuiet.Rule rule) {
+        this.firstStepRule = rule;
+        return this;
+    }
+
+    /** With {@link #warmGeneratorFirst}: the first step's warm-up, once it ran; else null. */
+    public WarmupSummary generatorWarmup() {
+        return generatorWarmup;
+    }
+
     @Override
     public double probe(int connections) {
         LoadSpec spec = base.toBuilder().rate(0).arrival(Arrival.UNIFORM).connections(connections).requests(0)
                 .warmup(warmup).duration(probe).build();
-        LoadResult r = run(spec, LoadEngine.IntervalSink.NONE);
+        LoadResult r = run(spec, false, LoadEngine.IntervalSink.NONE);
         return r == null || r.durationNanos() == 0 ? 0 : r.validAnswers() / r.durationSeconds();
     }
 
@@ -78,7 +98,11 @@ public final class EngineStepRunner implements StepRunner {
                 .warmup(SETTLE).duration(window).build();
         List<Histogram> slices = new ArrayList<>();
         InterferenceCheck.Watch watch = interference.watch();
-        LoadResult r = run(spec, new LoadEngine.IntervalSink() {
+        boolean warmGenerator = firstStepRule != null && generatorWarmup == null;
+        if (warmGenerator) {
+            spec = spec.toBuilder().warmup(Duration.ZERO).build();
+        }
+        LoadResult r = run(spec, warmGenerator, new LoadEngine.IntervalSink() {
             @Override
             public void onWindowStart() {
                 watch.onWindowStart();
@@ -90,6 +114,9 @@ public final class EngineStepRunner implements StepRunner {
                 watch.onInterval(start, end, latency);
             }
         });
+        if (warmGenerator && r != null) {
+            generatorWarmup = r.warmup();
+        }
         return r == null ? new StepMeasurement(rate, connections, 0, 0, 0, 0, 0, null, 0, 0, false, false, 0)
                 : measurement(r, slices).withDisturbance(watch.disturbance());
     }
@@ -101,11 +128,13 @@ public final class EngineStepRunner implements StepRunner {
     }
 
     /** Runs one load unless the search was stopped; null then. */
-    private LoadResult run(LoadSpec spec, LoadEngine.IntervalSink sink) {
+    private LoadResult run(LoadSpec spec, boolean warmGenerator, LoadEngine.IntervalSink sink) {
         if (stopped) {
             return null;
         }
-        return load.run(spec, sink, window.toNanos() / SLICES_PER_WINDOW);
+        long sliceNanos = window.toNanos() / SLICES_PER_WINDOW;
+        return warmGenerator ? load.runAfterCompilerQuiet(spec, sink, sliceNanos, firstStepRule)
+                : load.run(spec, sink, sliceNanos);
     }
 
     private StepMeasurement measurement(LoadResult r, List<Histogram> slices) {

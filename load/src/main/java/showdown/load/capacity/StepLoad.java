@@ -4,6 +4,8 @@ import showdown.load.LoadEngine;
 import showdown.load.LoadResult;
 import showdown.load.LoadSpec;
 import showdown.load.ProgressListener;
+import showdown.load.warmup.CompileTime;
+import showdown.load.warmup.CompilerQuiet;
 
 /**
  * Runs one load of a search (its probe or one step) and hands each slice of its window to a sink:
@@ -18,6 +20,16 @@ public interface StepLoad {
      */
     LoadResult run(LoadSpec spec, LoadEngine.IntervalSink slices, long sliceNanos);
 
+    /**
+     * Runs {@code spec} (which has no fixed warm-up) after a warm-up until the generator's compilers
+     * are quiet ({@link CompilerQuiet}). A load elsewhere, whose compilers this process cannot
+     * read, warms up for the rule's least instead.
+     */
+    default LoadResult runAfterCompilerQuiet(LoadSpec spec, LoadEngine.IntervalSink slices, long sliceNanos,
+                                             CompilerQuiet.Rule rule) {
+        return run(spec.toBuilder().warmup(rule.least()).build(), slices, sliceNanos);
+    }
+
     /** Ends the load under way soon, if it can; a load that cannot be ended early runs out its bounded time. */
     void stop();
 
@@ -29,7 +41,17 @@ public interface StepLoad {
 
             @Override
             public LoadResult run(LoadSpec spec, LoadEngine.IntervalSink slices, long sliceNanos) {
-                LoadEngine engine = new LoadEngine(spec, ProgressListener.NONE, slices, sliceNanos);
+                return run(new LoadEngine(spec, ProgressListener.NONE, slices, sliceNanos));
+            }
+
+            @Override
+            public LoadResult runAfterCompilerQuiet(LoadSpec spec, LoadEngine.IntervalSink slices, long sliceNanos,
+                                                    CompilerQuiet.Rule rule) {
+                return run(new LoadEngine(spec, ProgressListener.NONE, slices, sliceNanos)
+                        .warmUntilQuiet(rule, CompileTime.thisJvm()));
+            }
+
+            private LoadResult run(LoadEngine engine) {
                 current = engine;
                 if (stopped) { // stop() came before the assignment
                     engine.requestStop();

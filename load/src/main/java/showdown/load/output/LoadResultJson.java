@@ -18,6 +18,7 @@ import showdown.load.TlsSummary;
 import showdown.load.LoadResult;
 import showdown.load.LoadSpec;
 import showdown.load.Transport;
+import showdown.load.WarmupSummary;
 import showdown.load.stats.LatencyStats;
 import showdown.load.stats.TimerSlackSetting;
 
@@ -45,6 +46,7 @@ public final class LoadResultJson {
             g.writeStringField("schema", SCHEMA);
             g.writeFieldName("spec");
             spec(g, r.spec(), r.transport());
+            warmup(g, r.warmup());
             g.writeNumberField("durationSeconds", r.durationSeconds());
             g.writeNumberField("requests", r.requests());
             g.writeNumberField("requestsPerSecond", r.requestsPerSecond());
@@ -131,6 +133,23 @@ public final class LoadResultJson {
         g.writeStringField("transport", transport.name().toLowerCase(Locale.ROOT));
         g.writeNumberField("busyPollMicros", s.busyPollMicros());
         g.writeStringField("spinLead", s.spinLead().id());
+        g.writeEndObject();
+    }
+
+    /**
+     * The unrecorded load before the window: what ended it ({@code until}: none, fixed, or
+     * compiler-quiet), how long it ran, and, judged by the compilers, whether they were quiet
+     * ({@code steady}; null when nothing was judged).
+     */
+    private static void warmup(JsonGenerator g, WarmupSummary w) throws IOException {
+        g.writeObjectFieldStart("warmup");
+        g.writeStringField("until", w.until().name().toLowerCase(Locale.ROOT).replace('_', '-'));
+        g.writeNumberField("seconds", w.seconds());
+        if (w.steady() == null) {
+            g.writeNullField("steady");
+        } else {
+            g.writeBooleanField("steady", w.steady());
+        }
         g.writeEndObject();
     }
 

@@ -14,6 +14,8 @@ import showdown.load.PacingSummary;
 import showdown.load.QuicSummary;
 import showdown.load.TlsSummary;
 import showdown.load.Units;
+import showdown.load.WarmupSummary;
+import showdown.load.warmup.CompilerQuiet;
 import showdown.load.stats.LatencyStats;
 
 /**
@@ -70,6 +72,24 @@ public final class WrkReport {
     /** Whole seconds as wrk prints them ("30s", "2m"); a fraction as a measured time ("2.50s", "500.00ms"). */
     private static String time(Duration d) {
         return d.toNanos() % 1_000_000_000L == 0 ? Units.timeSeconds(d.toSeconds()) : Units.timeMicros(d.toNanos() / 1e3);
+    }
+
+    /**
+     * One line on a warm-up judged by the generator's compilers (its length, and whether they were
+     * quiet), or null for a fixed warm-up or none, which the header states.
+     */
+    public static String warmupLine(WarmupSummary w) {
+        if (w.until() != WarmupSummary.Until.COMPILER_QUIET) {
+            return null;
+        }
+        String length = String.format(Locale.ROOT, "Warm-up: %.1f s, ", w.seconds());
+        if (w.state() == null) {
+            return length + "stopped before the generator's compiler was quiet";
+        }
+        if (w.state() == CompilerQuiet.State.STEADY) {
+            return length + "until the generator's compiler was quiet";
+        }
+        return length + "the generator's compiler not quiet after it: the pacing error may include compilation";
     }
 
     public static void printResult(LoadResult r, boolean latencyTable, PrintStream out) {

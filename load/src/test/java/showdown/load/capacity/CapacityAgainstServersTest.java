@@ -5,11 +5,17 @@ import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import java.io.IOException;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
+import showdown.load.LoadEngine;
+import showdown.load.LoadResult;
 import showdown.load.LoadSpec;
+import showdown.load.WarmupSummary;
+import showdown.load.warmup.CompilerQuiet;
 import showdown.load.TestServer;
 
 /**
@@ -69,6 +75,48 @@ class CapacityAgainstServersTest {
             report.printAnswer(r);
             return r;
         }, slo);
+    }
+
+    @Test
+    void onlyTheFirstStepSettlesUntilTheGeneratorsCompilerIsQuietAndTheProbeNever() throws IOException {
+        try (TestServer server = new TestServer(TestServer.fixed(TestServer.OK))) {
+            LoadSpec base = LoadSpec.builder().url(server.url("/")).threads(1).connections(2).duration(WINDOW).build();
+            List<String> runs = new ArrayList<>();
+            StepLoad local = StepLoad.local();
+            StepLoad recording = new StepLoad() {
+                @Override
+                public LoadResult run(LoadSpec spec, LoadEngine.IntervalSink slices, long sliceNanos) {
+                    runs.add((spec.openModel() ? "step" : "probe") + " after " + spec.warmup().toMillis() + " ms");
+                    return local.run(spec, slices, sliceNanos);
+                }
+
+                @Override
+                public LoadResult runAfterCompilerQuiet(LoadSpec spec, LoadEngine.IntervalSink slices, long sliceNanos,
+                                                        CompilerQuiet.Rule rule) {
+                    runs.add("step after the compiler is quiet, fixed " + spec.warmup().toMillis() + " ms");
+                    return local.runAfterCompilerQuiet(spec, slices, sliceNanos, rule);
+                }
+
+                @Override
+                public void stop() {
+                    local.stop();
+                }
+            };
+            CompilerQuiet.Rule rule = new CompilerQuiet.Rule(Duration.ofMillis(200), CompilerQuiet.Rule.QUIET_SHARE,
+                    Duration.ofMillis(200), Duration.ofMillis(600));
+            EngineStepRunner runner = new EngineStepRunner(base, LatencyTarget.parse("p99=1s"), WARMUP, PROBE, WINDOW,
+                    InterferenceCheck.NONE, recording).warmGeneratorFirst(rule);
+            assertTimeoutPreemptively(HANG_GUARD, () -> {
+                runner.probe(2);
+                assertThat(runner.generatorWarmup()).isNull();
+                runner.measure(100, 2);
+                runner.measure(150, 2);
+            });
+            assertThat(runs).containsExactly("probe after 500 ms", "step after the compiler is quiet, fixed 0 ms",
+                    "step after " + EngineStepRunner.SETTLE.toMillis() + " ms");
+            assertThat(runner.generatorWarmup().until()).isEqualTo(WarmupSummary.Until.COMPILER_QUIET);
+            assertThat(runner.generatorWarmup().steady()).isNotNull(); // judged: quiet, or not at the longest
+        }
     }
 
     @Test
