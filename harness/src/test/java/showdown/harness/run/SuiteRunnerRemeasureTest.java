@@ -12,7 +12,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.OptionalLong;
 import java.util.TreeMap;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
@@ -20,7 +19,6 @@ import org.junit.jupiter.api.io.TempDir;
 import showdown.harness.measure.CaseMeasurer;
 import showdown.harness.measure.ServerMetrics;
 import showdown.harness.plan.PlanTarget;
-import showdown.harness.plan.PlannedCase;
 import showdown.harness.plan.Profile;
 import showdown.harness.plan.RunPlan;
 import showdown.harness.plan.ScenarioCatalog;
@@ -33,7 +31,6 @@ import showdown.harness.results.RunConfig;
 import showdown.harness.results.RunResults;
 import showdown.harness.targets.Availability;
 import showdown.harness.targets.Protocol;
-import showdown.harness.targets.SelfSignedCertificate;
 import showdown.harness.targets.ServedTarget;
 import showdown.harness.targets.StartOptions;
 import showdown.harness.targets.TargetCatalog;
@@ -114,7 +111,7 @@ class SuiteRunnerRemeasureTest {
         @Override
         public ServedTarget start(TargetManifest m, StartOptions options) {
             starts++;
-            return new FakeTarget(m);
+            return new ProcesslessTarget(m);
         }
 
         @Override
@@ -137,61 +134,6 @@ class SuiteRunnerRemeasureTest {
         }
     }
 
-    private record FakeTarget(TargetManifest manifest) implements ServedTarget {
-        @Override
-        public showdown.harness.targets.UnavailableProtocols unavailableProtocols() {
-            return showdown.harness.targets.UnavailableProtocols.NONE;
-        }
-
-        @Override
-        public String host() {
-            return "127.0.0.1";
-        }
-
-        @Override
-        public int port() {
-            return 1;
-        }
-
-        @Override
-        public int tlsPort() {
-            return 0;
-        }
-
-        @Override
-        public SelfSignedCertificate certificate() {
-            return null;
-        }
-
-        @Override
-        public Duration timeToFirstResponse() {
-            return Duration.ofMillis(1);
-        }
-
-        @Override
-        public long idleRssBytes() {
-            return 0;
-        }
-
-        @Override
-        public boolean isAlive() {
-            return true;
-        }
-
-        @Override
-        public Path errLog() {
-            return null;
-        }
-
-        @Override
-        public OptionalLong localPid() {
-            return OptionalLong.empty();
-        }
-
-        @Override
-        public void close() {
-        }
-    }
 
     private record Run(SuiteRunner.Summary summary, ResultsJournal journal) {
         CaseResult noisy() {

@@ -15,7 +15,6 @@ import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.OptionalLong;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.UUID;
@@ -233,7 +232,7 @@ class UnavailableProtocolRunTest {
 
             @Override
             public ServedTarget start(TargetManifest t, StartOptions options) {
-                return new FolderTarget(t, UnavailableProtocols.read(t));
+                return new ProcesslessTarget(t, UnavailableProtocols.read(t));
             }
         };
         Run run = run(m, host, fakes, "h3-again");
@@ -244,58 +243,5 @@ class UnavailableProtocolRunTest {
         assertThat(run.results().notOffered()).isEmpty();
         assertThat(run.results().target("t").unavailableProtocols()).isNull();
         assertThat(run.summary().casesMeasured()).isEqualTo(2);
-    }
-
-    /** A started target that is no process: what the run needs of it, its protocols as its folder says. */
-    private record FolderTarget(TargetManifest manifest, UnavailableProtocols unavailableProtocols)
-            implements ServedTarget {
-        @Override
-        public String host() {
-            return "127.0.0.1";
-        }
-
-        @Override
-        public int port() {
-            return 1;
-        }
-
-        @Override
-        public int tlsPort() {
-            return 2;
-        }
-
-        @Override
-        public SelfSignedCertificate certificate() {
-            return null;
-        }
-
-        @Override
-        public Duration timeToFirstResponse() {
-            return Duration.ofMillis(1);
-        }
-
-        @Override
-        public long idleRssBytes() {
-            return 0;
-        }
-
-        @Override
-        public boolean isAlive() {
-            return true;
-        }
-
-        @Override
-        public Path errLog() {
-            return null;
-        }
-
-        @Override
-        public OptionalLong localPid() {
-            return OptionalLong.empty();
-        }
-
-        @Override
-        public void close() {
-        }
     }
 }
