@@ -30,6 +30,7 @@ import showdown.harness.results.ResultsJournal;
 import showdown.harness.results.RunConfig;
 import showdown.harness.results.RunResults;
 import showdown.harness.targets.Availability;
+import showdown.harness.targets.ManifestFixture;
 import showdown.harness.targets.Protocol;
 import showdown.harness.targets.ServedTarget;
 import showdown.harness.targets.StartOptions;
@@ -78,20 +79,12 @@ class SuiteRunnerRemeasureTest {
     }
 
     private TargetManifest manifest() throws IOException {
-        Path file = Files.createDirectories(dir.resolve("targets").resolve("t")).resolve("target.yaml");
-        Files.writeString(file, """
-                name: t
-                display: T
-                language: java
-                framework: None
-                version: "1"
-                category: platform
+        return ManifestFixture.write(dir.resolve("targets").resolve("t"), """
                 start: ["true"]
                 port: env
                 ready: /
                 scenarios: [s]
                 """);
-        return TargetManifest.load(file);
     }
 
     /** Counts the targets started and the measurements taken, by path. */

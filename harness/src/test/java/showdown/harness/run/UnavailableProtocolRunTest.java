@@ -38,6 +38,7 @@ import showdown.harness.results.RunConfig;
 import showdown.harness.results.RunResults;
 import showdown.harness.results.TargetOutcome;
 import showdown.harness.targets.Availability;
+import showdown.harness.targets.ManifestFixture;
 import showdown.harness.targets.Protocol;
 import showdown.harness.targets.SelfSignedCertificate;
 import showdown.harness.targets.ServedTarget;
@@ -89,13 +90,7 @@ class UnavailableProtocolRunTest {
                 """.formatted(BUILDS_NO_H3, LINE, LINE, UnavailableProtocols.FILE_NAME, UnavailableProtocols.FILE_NAME));
         List<String> start = List.of("${JAVA}", "-D" + marker, "-cp", System.getProperty("java.class.path"),
                 "showdown.harness.verify.ContractServer");
-        Files.writeString(target.resolve("target.yaml"), """
-                name: t
-                display: T
-                language: java
-                framework: None
-                version: "1"
-                category: platform
+        return ManifestFixture.write(target, """
                 build: {command: [sh, build.sh], output: built}
                 start: %s
                 port: env
@@ -103,7 +98,6 @@ class UnavailableProtocolRunTest {
                 protocols: [h1, h3]
                 scenarios: [quic]
                 """.formatted(new ObjectMapper().writeValueAsString(start)));
-        return TargetManifest.load(target.resolve("target.yaml"));
     }
 
     private Profile profile() throws IOException {

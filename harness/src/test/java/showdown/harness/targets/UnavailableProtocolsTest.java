@@ -17,20 +17,13 @@ class UnavailableProtocolsTest {
     Path dir;
 
     private TargetManifest manifest() throws IOException {
-        Files.writeString(dir.resolve("target.yaml"), """
-                name: t
-                display: T
-                language: java
-                framework: None
-                version: "1"
-                category: platform
+        return ManifestFixture.write(dir, """
                 start: ["true"]
                 port: env
                 ready: /
                 protocols: [h1, h2c, h2-tls, h3]
                 scenarios: [s]
                 """);
-        return TargetManifest.load(dir.resolve("target.yaml"));
     }
 
     private void write(String text) throws IOException {
