@@ -54,11 +54,29 @@ record Check(String scenario, String name, Function<CheckContext, CheckResult> b
         return over == Over.EVERY || (over == Over.STREAMS_ONLY) == streams;
     }
 
+    /**
+     * Runs the check. A check that failed because the server stalled (a response that had not
+     * ended when the read timeout ran out) runs once more: a server that stalls now and then
+     * passes the second time as a WARN row that names the stall, one that stalls again fails.
+     */
     CheckResult run(CheckContext ctx) {
         if (!runsOver(ctx.streams())) {
             return CheckResult.skip(scenario, name, notApplicable(why));
         }
-        return body.apply(ctx);
+        ctx.takeStall();
+        CheckResult first = body.apply(ctx);
+        Exchange stall = ctx.takeStall();
+        if (first.outcome() != Outcome.FAIL || stall == null) {
+            return first;
+        }
+        CheckResult second = body.apply(ctx);
+        ctx.takeStall();
+        String firstTry = "the first try stalled (" + stall.request() + ": " + stall.error() + ")";
+        if (second.outcome() == Outcome.FAIL) {
+            return CheckResult.fail(second.scenario(), second.check(), second.detail() + "; tried twice, " + firstTry, second.trace());
+        }
+        String detail = "passed on a second try; " + firstTry + (second.detail().isEmpty() ? "" : "; " + second.detail());
+        return new CheckResult(second.scenario(), second.check(), Outcome.WARN, detail, stall.trace());
     }
 
     /** The detail of a SKIP row for a check that means nothing over HTTP/2 and HTTP/3. */

@@ -20,6 +20,8 @@ final class CheckContext {
     private final Set<String> declaredScenarios;
     private final SplittableRandom random;
     private final List<Exchange> exchanges = new ArrayList<>();
+    /** The first stalled exchange of the check running on this thread (checks beside the others run on their own). */
+    private final ThreadLocal<Exchange> stall = new ThreadLocal<>();
     /** Null for cleartext; else every HTTP/1.1 connection speaks TLS (HTTP/1.1 by ALPN) first. */
     private final SSLContext tls;
     /** Null over HTTP/1.1; else every request goes as a stream over HTTP/2 (h2c, h2-tls) or HTTP/3 (h3), as the client was made. */
@@ -121,7 +123,17 @@ final class CheckContext {
         synchronized (exchanges) {
             exchanges.add(e);
         }
+        if (e.stalled() && stall.get() == null) {
+            stall.set(e);
+        }
         return e;
+    }
+
+    /** The first exchange recorded on this thread since the last call that stalled, or null; forgets it. */
+    Exchange takeStall() {
+        Exchange first = stall.get();
+        stall.remove();
+        return first;
     }
 
     List<Exchange> exchanges() {

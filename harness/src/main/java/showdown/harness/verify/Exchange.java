@@ -14,8 +14,21 @@ package showdown.harness.verify;
 public record Exchange(String request, byte[] sent, long sentLength, RawResponse response, String error,
         byte[] partialWire) {
 
+    /** How every client's error begins when the response did not end within its read timeout. */
+    static final String NO_RESPONSE = "no complete response";
+
+    /** The error of an exchange whose response did not end within {@code timeout}. */
+    static String noResponseWithin(java.time.Duration timeout) {
+        return NO_RESPONSE + " within " + timeout.toSeconds() + " s";
+    }
+
     public boolean ok() {
         return response != null;
+    }
+
+    /** True when the server stalled: the response had not ended when the read timeout ran out. */
+    boolean stalled() {
+        return response == null && error != null && error.startsWith(NO_RESPONSE + " within ");
     }
 
     /** The request and response as on the wire, for a failure report. */

@@ -137,7 +137,7 @@ final class Http2ClientConnection implements StreamConnection {
         try {
             stream = await(opened, PREFACE_TIMEOUT, "the stream did not open", false);
             received = stream.trace;
-            response = await(stream.response, RawConnection.READ_TIMEOUT, "no complete response", false);
+            response = await(stream.response, RawConnection.READ_TIMEOUT, Exchange.NO_RESPONSE, false);
         } catch (IOException e) {
             error = e.getMessage();
             if (e.getCause() instanceof Http2Failure f && f.trace != null) {

@@ -72,7 +72,7 @@ final class Http3ClientConnection implements StreamConnection {
             stream = await(Http3.newRequestStream(quic, response), STREAM_OPEN_TIMEOUT, "the request stream did not open");
             QuicStreamChannel s = stream;
             s.eventLoop().execute(() -> send(s, request, sent, bodyWritten, response));
-            answer = await(response.result, RawConnection.READ_TIMEOUT, "no complete response");
+            answer = await(response.result, RawConnection.READ_TIMEOUT, Exchange.NO_RESPONSE);
         } catch (IOException e) {
             error = e.getMessage();
         }

@@ -110,7 +110,7 @@ public final class RawConnection implements Closeable {
         try {
             response = responses.read(request.method());
         } catch (SocketTimeoutException e) {
-            error = "no complete response within " + READ_TIMEOUT.toSeconds() + " s";
+            error = Exchange.noResponseWithin(READ_TIMEOUT);
         } catch (IOException e) {
             error = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
         }
