@@ -42,6 +42,12 @@ final class PeerHandshake {
         UNTRUSTED("presented a certificate that does not verify against this run's CA"),
         /** The peer sent a certificate alert: it does not trust this agent's certificate (its CA is another run's). */
         DISTRUSTS_AGENT("did not accept this agent's certificate"),
+        /**
+         * It closed the connection while the agent was still writing its part of the handshake, so
+         * the agent's write failed before any alert could be read: a peer that refuses the agent's
+         * certificate often ends this way too, its alert lost with the connection.
+         */
+        HUNG_UP("closed the connection in the TLS handshake"),
         /** The TLS handshake failed for another reason: no common protocol version, an alert, a close. */
         HANDSHAKE("failed the TLS handshake");
 
@@ -114,6 +120,12 @@ final class PeerHandshake {
                 String words = Agent.oneLine(c);
                 // the roles are key usages: the JDK's own check of them is a role check
                 return new Refused(words.contains("key usage") ? Refusal.WRONG_ROLE : Refusal.UNTRUSTED, words);
+            }
+        }
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof java.net.SocketException s && s.getMessage() != null
+                    && (s.getMessage().contains("Broken pipe") || s.getMessage().contains("Connection reset"))) {
+                return new Refused(Refusal.HUNG_UP, Agent.oneLine(s));
             }
         }
         String words = Agent.oneLine(e);

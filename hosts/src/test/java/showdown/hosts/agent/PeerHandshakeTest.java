@@ -25,6 +25,14 @@ class PeerHandshakeTest {
     }
 
     @Test
+    void aPeerThatHungUpWhileTheAgentWroteIsSaidSo() {
+        PeerHandshake.Refused r = PeerHandshake.of(new javax.net.ssl.SSLException("Broken pipe",
+                new java.net.SocketException("Broken pipe")));
+        assertThat(r.refusal()).isEqualTo(PeerHandshake.Refusal.HUNG_UP);
+        assertThat(r.describe()).isEqualTo("closed the connection in the TLS handshake (Broken pipe)");
+    }
+
+    @Test
     void anotherFailureKeepsTheTlsLayersWords() {
         PeerHandshake.Refused r = PeerHandshake.of(new SSLHandshakeException("No appropriate protocol"));
         assertThat(r.describe()).isEqualTo("failed the TLS handshake (No appropriate protocol)");
