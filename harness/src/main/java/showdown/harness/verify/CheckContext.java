@@ -129,7 +129,7 @@ final class CheckContext {
         return e;
     }
 
-    /** The first exchange recorded on this thread since the last call that stalled, or null; forgets it. */
+    /** The first stalled exchange recorded on this thread since the last call, or null; forgets it. */
     Exchange takeStall() {
         Exchange first = stall.get();
         stall.remove();

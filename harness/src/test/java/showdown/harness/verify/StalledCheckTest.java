@@ -19,7 +19,7 @@ class StalledCheckTest {
     private final CheckContext ctx = new CheckContext("127.0.0.1", 1, "/", Set.of(), 42);
     private final AtomicInteger tries = new AtomicInteger();
 
-    /** A check whose tries record these exchanges in turn: null for an answer, else the error of a response that never came. */
+    /** A check whose tries record these exchanges in turn: "" for an answer, else the error of the exchange without one. */
     private Check checkWhoseTries(String... errors) {
         Deque<String> queue = new ArrayDeque<>(List.of(errors));
         return new Check("mist", NAME, c -> {

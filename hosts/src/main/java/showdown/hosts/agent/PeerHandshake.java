@@ -4,6 +4,7 @@ import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.Socket;
+import java.net.SocketException;
 import java.net.SocketTimeoutException;
 import java.security.cert.CertificateException;
 import java.util.Locale;
@@ -112,6 +113,7 @@ final class PeerHandshake {
 
     /** Which refusal a failed handshake is, from its cause chain; the certificate check's own words when it got that far. */
     static Refused of(IOException e) {
+        SocketException hangUp = null; // a certificate failure anywhere in the chain says more
         for (Throwable t = e; t != null; t = t.getCause()) {
             if (t instanceof WrongRoleException w) {
                 return new Refused(Refusal.WRONG_ROLE, Agent.oneLine(w));
@@ -121,12 +123,13 @@ final class PeerHandshake {
                 // the roles are key usages: the JDK's own check of them is a role check
                 return new Refused(words.contains("key usage") ? Refusal.WRONG_ROLE : Refusal.UNTRUSTED, words);
             }
-        }
-        for (Throwable t = e; t != null; t = t.getCause()) {
-            if (t instanceof java.net.SocketException s && s.getMessage() != null
+            if (hangUp == null && t instanceof SocketException s && s.getMessage() != null
                     && (s.getMessage().contains("Broken pipe") || s.getMessage().contains("Connection reset"))) {
-                return new Refused(Refusal.HUNG_UP, Agent.oneLine(s));
+                hangUp = s;
             }
+        }
+        if (hangUp != null) {
+            return new Refused(Refusal.HUNG_UP, Agent.oneLine(hangUp));
         }
         String words = Agent.oneLine(e);
         if (words.contains("Empty client certificate chain")) {
